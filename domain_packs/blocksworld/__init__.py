@@ -1,0 +1,19 @@
+"""Blocks World (IPC, untyped, 4 actions) with exact ``fullySpecify`` rules."""
+
+from importlib.resources import files
+
+from planetarium_plugin import DomainPack, hookimpl
+
+from .rules import fully_specify
+
+PACK = DomainPack(
+    name="blocksworld",
+    domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
+    fully_specify=fully_specify,
+    description="Blocks World, IPC 4-operator version (untyped)",
+)
+
+
+@hookimpl
+def planetarium_domain_packs():
+    return [PACK]

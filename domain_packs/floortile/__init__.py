@@ -1,0 +1,19 @@
+"""Floor-tile, Planetarium's simplified variant (typed), with exact ``fullySpecify`` rules."""
+
+from importlib.resources import files
+
+from planetarium_plugin import DomainPack, hookimpl
+
+from .rules import fully_specify
+
+PACK = DomainPack(
+    name="floor-tile",
+    domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
+    fully_specify=fully_specify,
+    description="Floor-tile, simplified: free bidirectional moves, paint any neighbour",
+)
+
+
+@hookimpl
+def planetarium_domain_packs():
+    return [PACK]

@@ -1,0 +1,19 @@
+"""Gripper (IPC 1998, untyped) with exact ``fullySpecify`` rules."""
+
+from importlib.resources import files
+
+from planetarium_plugin import DomainPack, hookimpl
+
+from .rules import fully_specify
+
+PACK = DomainPack(
+    name="gripper",
+    domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
+    fully_specify=fully_specify,
+    description="Gripper, IPC 1998 (untyped; types are unary predicates)",
+)
+
+
+@hookimpl
+def planetarium_domain_packs():
+    return [PACK]

@@ -1,0 +1,88 @@
+"""planetarium-plugin: exact, fast equivalence of PDDL problems (the Planetarium metric).
+
+>>> from planetarium_plugin import equivalent
+>>> gt = '''(define (problem p) (:domain gripper) (:objects r1 b1 g1)
+...   (:init (room r1) (ball b1) (gripper g1) (at-robby r1) (at b1 r1) (free g1))
+...   (:goal (and (at b1 r1))))'''
+>>> equivalent(gt, gt.replace("(at b1 r1))", "(at b1 r1) (free g1))"), domain="gripper").equivalent
+True
+"""
+
+from .equivalence import Explanation, Verdict, compare_problems, equivalent
+from .errors import Deadline, PlanetariumError, Reason
+from .hookspecs import hookimpl, hookspec
+from .packs import DomainPack, PackRegistry, default_registry, load_packs, resolve_pack
+from .parsing import (
+    Atom,
+    Domain,
+    Goal,
+    Limits,
+    NumericCondition,
+    Problem,
+    extract_problem,
+    parse_domain,
+    parse_problem,
+)
+from .scene_graph import SceneGraph
+from .specify import FullySpecifiedGoal, fully_specify_problem, search_fully_specify
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Atom",
+    "Deadline",
+    "Domain",
+    "DomainPack",
+    "Explanation",
+    "FullySpecifiedGoal",
+    "Goal",
+    "Limits",
+    "NumericCondition",
+    "PackRegistry",
+    "PlanetariumError",
+    "Problem",
+    "Reason",
+    "SceneGraph",
+    "Verdict",
+    "compare_problems",
+    "default_registry",
+    "domain_packs",
+    "equivalent",
+    "extract_problem",
+    "fully_specify",
+    "hookimpl",
+    "hookspec",
+    "load_packs",
+    "parse_domain",
+    "parse_problem",
+    "resolve_pack",
+    "search_fully_specify",
+]
+
+
+def domain_packs() -> PackRegistry:
+    """The installed domain packs, by name (discovered through entry points)."""
+    return default_registry()
+
+
+def fully_specify(
+    problem: str | Problem,
+    domain: str | DomainPack,
+    *,
+    negative: bool = False,
+    timeout: float | None = 10.0,
+) -> FullySpecifiedGoal:
+    """Fully specify a problem's goal (text or parsed) with the pack's rules or the search.
+
+    >>> fs = fully_specify('''(define (problem p) (:domain blocksworld) (:objects a b)
+    ...   (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b))
+    ...   (:goal (and (on a b))))''', "blocksworld")
+    >>> sorted(map(str, fs.positive))
+    ['(arm-empty)', '(clear a)', '(on a b)', '(on-table b)']
+    """
+    pack = resolve_pack(domain)
+    if isinstance(problem, str):
+        problem = parse_problem(problem, pack.domain)
+    return fully_specify_problem(
+        problem, pack.domain, pack.fully_specify, negative=negative, deadline=Deadline(timeout)
+    )

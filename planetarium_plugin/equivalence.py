@@ -1,0 +1,268 @@
+"""Planning-problem equivalence (paper, Algorithm 1), returning a :class:`Verdict`.
+
+Steps: parse both problems against the pack's domain; compare object counts per type; if the
+joined problem graphs are already isomorphic the problems are equivalent (fast path); else the
+initial scenes must be isomorphic, both goals are fully specified, and the joined graphs
+(identity mode) or the goal graphs alone (placeholder mode) must be isomorphic.
+
+Nothing raises out of :func:`equivalent`: bad input gives a verdict with a reason, and a search
+that runs out of time gives ``equivalent=None`` with reason ``timeout`` — never a silent False.
+
+>>> gt = '''(define (problem p) (:domain blocksworld) (:objects a b)
+...   (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b))
+...   (:goal (and (on a b))))'''
+>>> cand = gt.replace("(on a b)", "(on a b) (on-table b) (clear a) (arm-empty)")
+>>> v = equivalent(gt, cand, domain="blocksworld")
+>>> v.equivalent, v.reason
+(True, None)
+>>> equivalent(gt, cand.replace("(on a b)", "(on b a)"), domain="blocksworld").reason
+'goal_differs'
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+
+from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
+from .isomorphism import find_isomorphism
+from .packs import DomainPack, resolve_pack
+from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
+from .scene_graph import SceneGraph, fact_str, relabel
+from .specify import DEFAULT_MAX_STATES, FullySpecifiedGoal, fully_specify_problem
+
+__all__ = ["Explanation", "Verdict", "compare_problems", "equivalent"]
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why two problems differ, under the best object mapping found (candidate → ground truth).
+
+    ``missing``: fully specified ground-truth propositions the candidate lacks;
+    ``extra``: candidate propositions the ground truth does not have.
+    """
+
+    mapping: dict[str, str]
+    ground_truth_goal: tuple[str, ...]
+    candidate_goal: tuple[str, ...]
+    init_missing: tuple[str, ...] = ()
+    init_extra: tuple[str, ...] = ()
+    goal_missing: tuple[str, ...] = ()
+    goal_extra: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The outcome of one equivalence check.
+
+    ``equivalent`` is True, False, or None when undecided (time or search budget exhausted,
+    or the ground truth itself is invalid). ``reason`` is None for equivalent pairs, else one
+    of :class:`~.errors.Reason`'s values.
+    """
+
+    parseable: bool
+    equivalent: bool | None
+    reason: str | None
+    message: str
+    elapsed_ms: float
+    domain: str = ""
+    placeholder: bool = False
+    typing: str = "strict"
+    explanation: Explanation | None = field(default=None, compare=False)
+
+    @property
+    def exit_code(self) -> int:
+        """CLI exit status: 0 equivalent, 1 not, 2 invalid input, 3 undecided."""
+        if self.equivalent:
+            return 0
+        if self.equivalent is None:
+            return 2 if self.reason in _INVALID else 3
+        return 2 if not self.parseable else 1
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["exit_code"] = self.exit_code
+        return d
+
+
+_INVALID = {r.value for r in INPUT_REASONS} | {
+    Reason.GROUND_TRUTH_INVALID.value,
+    Reason.UNKNOWN_DOMAIN.value,
+}
+
+
+def equivalent(
+    ground_truth: str,
+    candidate: str,
+    domain: str | DomainPack,
+    *,
+    placeholder: bool = False,
+    typing: TypingMode = "strict",
+    timeout: float | None = 10.0,
+    explain: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> Verdict:
+    """Decide whether ``candidate`` PDDL means the same problem as ``ground_truth``.
+
+    Args:
+        ground_truth, candidate: problem text; the first ``(define (problem …))`` is used, so
+            model output with prose or markdown fences is fine.
+        domain: a pack name, a :class:`~.packs.DomainPack`, or a path to a pack's domain file.
+        placeholder: treat goal objects as placeholders (init and goal matched separately).
+        typing: ``"relaxed"`` ignores ``:typing`` misuse, as in the paper's relaxed score.
+        timeout: seconds for the whole check; past it the verdict is undecided (``timeout``).
+        explain: attach an :class:`Explanation` (fully specified goals and a diff).
+    """
+    t0 = time.perf_counter()
+    common = {"placeholder": placeholder, "typing": typing}
+
+    def done(parseable: bool, eq: bool | None, reason: Reason | None, msg: str, **kw) -> Verdict:
+        ms = (time.perf_counter() - t0) * 1000
+        rs = reason.value if reason is not None else None
+        return Verdict(parseable, eq, rs, msg, round(ms, 3), **common, **kw)
+
+    try:
+        pack = resolve_pack(domain)
+    except PlanetariumError as exc:
+        return done(False, None, exc.reason, exc.message, domain=str(domain))
+    common["domain"] = pack.name
+    try:
+        cand = parse_problem(candidate, pack.domain, typing=typing, limits=limits)
+    except PlanetariumError as exc:
+        return done(False, False, exc.reason, f"candidate: {exc.message}")
+    except Exception as exc:  # the parser is our own; never let a bug lose a sample
+        return done(False, False, Reason.PARSE_ERROR, f"candidate: {type(exc).__name__}: {exc}")
+    try:
+        gt = parse_problem(ground_truth, pack.domain, typing=typing, limits=limits)
+    except PlanetariumError as exc:
+        return done(True, None, Reason.GROUND_TRUTH_INVALID, f"ground truth: {exc.message}")
+    try:
+        outcome = compare_problems(
+            gt, cand, pack, placeholder=placeholder, deadline=Deadline(timeout),
+            explain=explain, max_states=max_states,
+        )
+    except PlanetariumError as exc:
+        return done(True, None, exc.reason, exc.message)
+    eq, reason, msg, explanation = outcome
+    return done(True, eq, reason, msg, explanation=explanation)
+
+
+def _type_counts(p: Problem) -> Counter:
+    return Counter(p.objects.values())
+
+
+def compare_problems(
+    gt: Problem,
+    cand: Problem,
+    pack: DomainPack,
+    *,
+    placeholder: bool = False,
+    deadline: Deadline | None = None,
+    explain: bool = False,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> tuple[bool, Reason | None, str, Explanation | None]:
+    """Compare two parsed problems. Raises PlanetariumError on timeout or search bound."""
+    deadline = deadline or Deadline(None)
+    if _type_counts(gt) != _type_counts(cand):
+        msg = _count_message(gt, cand)
+        return False, Reason.OBJECT_COUNT, msg, _explain(gt, cand, pack, None, deadline, explain)
+
+    def joined(p: Problem, goal: FullySpecifiedGoal | None) -> SceneGraph:
+        g = goal or FullySpecifiedGoal(p.goal.positive, p.goal.negative, p.goal.numeric, "as-written")
+        return SceneGraph.of(
+            p.objects, init=p.init, numeric_init=p.numeric_init, goal=g.positive,
+            goal_negative=g.negative, goal_numeric=g.numeric,
+        )
+
+    # Fast path: the problems as written are already isomorphic.
+    m = find_isomorphism(joined(cand, None).structure(), joined(gt, None).structure(), deadline)
+    if m is not None:
+        return True, None, "equivalent as written", _explain(gt, cand, pack, m, deadline, explain)
+
+    init_c = SceneGraph.of(cand.objects, init=cand.init, numeric_init=cand.numeric_init)
+    init_g = SceneGraph.of(gt.objects, init=gt.init, numeric_init=gt.numeric_init)
+    init_map = find_isomorphism(init_c.structure(), init_g.structure(), deadline)
+    if init_map is None:
+        exp = _explain(gt, cand, pack, None, deadline, explain)
+        return False, Reason.INIT_DIFFERS, "initial states are not isomorphic", exp
+
+    negative = bool(gt.goal.negative or cand.goal.negative)
+    fs_g = fully_specify_problem(gt, pack.domain, pack.fully_specify, negative=negative,
+                                 max_states=max_states, deadline=deadline)
+    fs_c = fully_specify_problem(cand, pack.domain, pack.fully_specify, negative=negative,
+                                 max_states=max_states, deadline=deadline)
+    if placeholder:
+        a = SceneGraph.of(cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative,
+                          goal_numeric=fs_c.numeric)
+        b = SceneGraph.of(gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative,
+                          goal_numeric=fs_g.numeric)
+    else:
+        a, b = joined(cand, fs_c), joined(gt, fs_g)
+    m = find_isomorphism(a.structure(), b.structure(), deadline)
+    exp = _explain(gt, cand, pack, m, deadline, explain, (fs_g, fs_c), init_map)
+    if m is not None:
+        return True, None, "equivalent after fully specifying the goals", exp
+    mode = "goal scenes" if placeholder else "problem graphs"
+    return False, Reason.GOAL_DIFFERS, f"fully specified {mode} are not isomorphic", exp
+
+
+def _count_message(gt: Problem, cand: Problem) -> str:
+    g, c = _type_counts(gt), _type_counts(cand)
+    parts = [f"{t}: {c.get(t, 0)} vs {g.get(t, 0)}" for t in sorted(set(g) | set(c)) if g[t] != c[t]]
+    return "object counts differ (candidate vs ground truth) — " + ", ".join(parts)
+
+
+def _explain(
+    gt: Problem,
+    cand: Problem,
+    pack: DomainPack,
+    mapping: Mapping[str, str] | None,
+    deadline: Deadline,
+    wanted: bool,
+    closures: tuple[FullySpecifiedGoal, FullySpecifiedGoal] | None = None,
+    init_map: Mapping[str, str] | None = None,
+) -> Explanation | None:
+    """Fully specified goals of both problems and their diff under the best mapping found."""
+    if not wanted:
+        return None
+    try:
+        fs_g, fs_c = closures or (
+            fully_specify_problem(gt, pack.domain, pack.fully_specify, deadline=deadline),
+            fully_specify_problem(cand, pack.domain, pack.fully_specify, deadline=deadline),
+        )
+    except PlanetariumError:
+        fs_g = FullySpecifiedGoal(gt.goal.positive, gt.goal.negative, gt.goal.numeric, "as-written")
+        fs_c = FullySpecifiedGoal(
+            cand.goal.positive, cand.goal.negative, cand.goal.numeric, "as-written"
+        )
+    init_g = SceneGraph.of(gt.objects, init=gt.init, numeric_init=gt.numeric_init).facts
+    init_c = SceneGraph.of(cand.objects, init=cand.init, numeric_init=cand.numeric_init).facts
+    goal_g = SceneGraph.of(gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative,
+                           goal_numeric=fs_g.numeric).facts
+    goal_c = SceneGraph.of(cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative,
+                           goal_numeric=fs_c.numeric).facts
+    candidates: list[Mapping[str, str]] = [m for m in (mapping, init_map) if m is not None]
+    candidates.append({o: o for o in cand.objects})  # names as written
+
+    def cost(m: Mapping[str, str]) -> int:
+        ci, cg = relabel(init_c, m), relabel(goal_c, m)
+        return len(ci ^ set(init_g)) + len(cg ^ set(goal_g))
+
+    best = min(candidates, key=cost)
+    ci, cg = relabel(init_c, best), relabel(goal_c, best)
+
+    def strs(facts) -> tuple[str, ...]:
+        return tuple(sorted(fact_str(f) for f in facts))
+
+    return Explanation(
+        mapping=dict(best),
+        ground_truth_goal=strs(goal_g),
+        candidate_goal=strs(goal_c),
+        init_missing=strs(set(init_g) - ci),
+        init_extra=strs(ci - set(init_g)),
+        goal_missing=strs(set(goal_g) - cg),
+        goal_extra=strs(cg - set(goal_g)),
+    )

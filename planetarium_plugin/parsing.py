@@ -1,0 +1,675 @@
+"""Reading PDDL domains and problems, with errors that say exactly what is wrong.
+
+The reader is our own: a bounded S-expression tokenizer (no recursion, so no depth crash) and
+a semantic pass against the domain that rejects, with a specific :class:`~.errors.Reason`,
+what other parsers silently drop — unknown predicates, wrong arity, undeclared objects,
+a wrong ``(:domain …)`` name and ``:typing`` misuse.
+
+Model output is untrusted: :func:`extract_problem` finds the first ``(define (problem …))`` in
+prose or markdown fences, and :class:`Limits` bounds size, nesting and object counts.
+
+>>> dom = parse_domain('''(define (domain d) (:predicates (p ?x) (q ?x ?y))
+...   (:action a :parameters (?x) :precondition (p ?x) :effect (not (p ?x))))''')
+>>> prob = parse_problem('Sure! ```pddl\\n(define (problem x) (:domain d) (:objects a b)'
+...                      ' (:init (p a)) (:goal (and (q a b))))\\n```', dom)
+>>> sorted(prob.objects), sorted(prob.init), sorted(prob.goal.positive)
+(['a', 'b'], [Atom(predicate='p', args=('a',))], [Atom(predicate='q', args=('a', 'b'))])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Literal, NamedTuple
+
+from .errors import PlanetariumError, Reason
+
+__all__ = [
+    "Action",
+    "Atom",
+    "Domain",
+    "Goal",
+    "Limits",
+    "NumericCondition",
+    "NumericEffect",
+    "Predicate",
+    "Problem",
+    "TypingMode",
+    "extract_problem",
+    "parse_domain",
+    "parse_problem",
+]
+
+TypingMode = Literal["strict", "relaxed"]
+OBJECT = "object"
+COMPARATORS = frozenset({"<", "<=", "=", ">=", ">"})
+_FLIP = {"<": ">", "<=": ">=", "=": "=", ">=": "<=", ">": "<"}
+
+_TOKEN = re.compile(r";[^\n]*|[()]|[^\s();]+")
+_PROBLEM_START = re.compile(r"\(\s*define\s*\(\s*problem\b", re.IGNORECASE)
+_DOMAIN_START = re.compile(r"\(\s*define\s*\(\s*domain\b", re.IGNORECASE)
+
+
+class Atom(NamedTuple):
+    """A ground (or, inside actions, lifted) proposition ``(predicate arg…)``."""
+
+    predicate: str
+    args: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"({' '.join((self.predicate, *self.args))})"
+
+
+class NumericCondition(NamedTuple):
+    """A canonical numeric goal ``(op (fluent args…) value)``; the fluent is always on the left.
+
+    ``(<= 5 (battery d1))`` and ``(>= (battery d1) 5)`` read to the same condition.
+    """
+
+    op: str
+    fluent: Atom
+    value: Fraction
+
+    def __str__(self) -> str:
+        return f"({self.op} {self.fluent} {_fmt_number(self.value)})"
+
+
+class NumericEffect(NamedTuple):
+    """``(increase|decrease|assign|scale-up|scale-down (f …) expr)`` inside an action."""
+
+    op: str
+    fluent: Atom
+    expr: object  # nested tuples: numbers (Fraction), fluent Atoms, or (op, lhs, rhs)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds applied to untrusted text before any heavy work."""
+
+    max_chars: int = 2_000_000
+    max_depth: int = 64
+    max_objects: int = 5_000
+    max_atoms: int = 50_000
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """A conjunctive goal: positive and negative literals and numeric conditions."""
+
+    positive: frozenset[Atom] = frozenset()
+    negative: frozenset[Atom] = frozenset()
+    numeric: frozenset[NumericCondition] = frozenset()
+
+    def __len__(self) -> int:
+        return len(self.positive) + len(self.negative) + len(self.numeric)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A parsed, validated problem: objects with types, closed-world init, conjunctive goal."""
+
+    name: str
+    domain_name: str
+    objects: Mapping[str, str]
+    init: frozenset[Atom]
+    goal: Goal
+    numeric_init: Mapping[Atom, Fraction] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        """Number of propositions written in the problem (the paper's size measure)."""
+        return len(self.init) + len(self.numeric_init) + len(self.goal)
+
+
+@dataclass(frozen=True, slots=True)
+class Predicate:
+    """A predicate or function signature: name and typed parameters."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]  # (variable, type)
+
+    @property
+    def arity(self) -> int:
+        return len(self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A STRIPS action with negative preconditions, equality and (for numeric packs) fluents.
+
+    ``supported`` is False when the action uses constructs the explicit-state search does not
+    implement (disjunction, quantifiers, conditional effects); ``unsupported`` says which.
+    """
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    pre_pos: tuple[Atom, ...] = ()
+    pre_neg: tuple[Atom, ...] = ()
+    pre_eq: tuple[tuple[str, str], ...] = ()
+    pre_neq: tuple[tuple[str, str], ...] = ()
+    pre_num: tuple[tuple[str, object, object], ...] = ()
+    add: tuple[Atom, ...] = ()
+    delete: tuple[Atom, ...] = ()
+    num_eff: tuple[NumericEffect, ...] = ()
+    unsupported: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Domain:
+    """A parsed domain. ``types`` maps each type to its parent (``object`` is the root)."""
+
+    name: str
+    requirements: frozenset[str]
+    types: Mapping[str, str | None]
+    constants: Mapping[str, str]
+    predicates: Mapping[str, Predicate]
+    functions: Mapping[str, Predicate]
+    actions: tuple[Action, ...]
+    text: str = field(default="", repr=False, compare=False)
+
+    @property
+    def typed(self) -> bool:
+        return ":typing" in self.requirements or len(self.types) > 1
+
+    @property
+    def numeric(self) -> bool:
+        return bool(self.functions)
+
+    def is_subtype(self, sub: str, sup: str) -> bool:
+        """True when ``sub`` equals ``sup`` or descends from it in the type hierarchy."""
+        seen = 0
+        t: str | None = sub
+        while t is not None and seen <= len(self.types):
+            if t == sup:
+                return True
+            t = self.types.get(t)
+            seen += 1
+        return sup == OBJECT
+
+
+# ---------------------------------------------------------------------------------------------
+# S-expressions
+
+
+def _fmt_number(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else str(float(v))
+
+
+def _read(text: str, start: int, limits: Limits) -> list:
+    """Read one balanced S-expression starting at ``text[start] == '('`` (iteratively)."""
+    stack: list[list] = []
+    cur: list | None = None
+    for tok in _TOKEN.findall(text, start):
+        if tok == "(":
+            new: list = []
+            if cur is not None:
+                cur.append(new)
+                stack.append(cur)
+                if len(stack) >= limits.max_depth:
+                    raise PlanetariumError(
+                        Reason.PARSE_ERROR,
+                        f"expression nested deeper than {limits.max_depth} levels",
+                    )
+            cur = new
+        elif tok == ")":
+            if cur is None:
+                raise PlanetariumError(Reason.PARSE_ERROR, "unexpected ')'")
+            if not stack:
+                return cur
+            cur = stack.pop()
+        elif tok[0] == ";":
+            continue
+        elif cur is None:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"expected '(' but found {tok!r}")
+        else:
+            cur.append(tok.lower())
+    missing = len(stack) + (cur is not None)
+    raise PlanetariumError(
+        Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
+    )
+
+
+def extract_problem(text: str, limits: Limits = DEFAULT_LIMITS) -> list:
+    """Return the first ``(define (problem …))`` in ``text`` as a nested list of lower-case tokens.
+
+    Prose, markdown fences and a domain definition before the problem are skipped.
+
+    >>> extract_problem("Here you go:\\n```\\n(define (problem p) (:domain d))\\n```")
+    ['define', ['problem', 'p'], [':domain', 'd']]
+    """
+    if not isinstance(text, str):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"expected text, got {type(text).__name__}")
+    if len(text) > limits.max_chars:
+        raise PlanetariumError(
+            Reason.TOO_LARGE, f"text has {len(text)} characters (limit {limits.max_chars})"
+        )
+    m = _PROBLEM_START.search(text)
+    if m is None:
+        if not text.strip():
+            raise PlanetariumError(Reason.PARSE_ERROR, "empty text: no PDDL problem found")
+        if _DOMAIN_START.search(text):
+            raise PlanetariumError(
+                Reason.PARSE_ERROR, "found a (define (domain …)) but no (define (problem …))"
+            )
+        raise PlanetariumError(Reason.PARSE_ERROR, "no (define (problem …)) found in text")
+    return _read(text, m.start(), limits)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared pieces
+
+
+def _typed_list(items: list, where: str, allow_types: bool = True) -> list[tuple[str, str]]:
+    """Parse ``a b - t c`` into ``[(a, t), (b, t), (c, object)]``."""
+    out: list[tuple[str, str]] = []
+    pending: list[str] = []
+    i = 0
+    while i < len(items):
+        tok = items[i]
+        if not isinstance(tok, str):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"unexpected list in {where}: {_show(tok)}")
+        if tok == "-":
+            if i + 1 >= len(items) or not isinstance(items[i + 1], str):
+                if i + 1 < len(items) and items[i + 1] and items[i + 1][0] == "either":
+                    raise PlanetariumError(
+                        Reason.UNSUPPORTED, f"'either' types are not supported ({where})"
+                    )
+                raise PlanetariumError(Reason.PARSE_ERROR, f"'-' without a type in {where}")
+            if not pending:
+                raise PlanetariumError(Reason.PARSE_ERROR, f"type without names in {where}")
+            typ = items[i + 1]
+            out.extend((name, typ) for name in pending)
+            pending = []
+            i += 2
+            continue
+        pending.append(tok)
+        i += 1
+    out.extend((name, OBJECT) for name in pending)
+    return out
+
+
+def _show(expr: object) -> str:
+    if isinstance(expr, list):
+        return "(" + " ".join(_show(e) for e in expr) + ")"
+    return str(expr)
+
+
+def _number(tok: object) -> Fraction | None:
+    if isinstance(tok, str) and tok and (tok[0].isdigit() or tok[0] in "-+."):
+        try:
+            return Fraction(tok)
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+def _flatten_and(expr: object, where: str) -> list:
+    """Flatten nested ``(and …)`` into a list of conjuncts."""
+    out: list = []
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, list) and e and e[0] == "and":
+            todo.extend(reversed(e[1:]))
+        elif isinstance(e, list) and not e:
+            continue
+        elif isinstance(e, list):
+            out.append(e)
+        else:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"expected a literal in {where}, got {e!r}")
+    return out
+
+
+def _sections(expr: list, kind: str) -> tuple[str, dict[str, list]]:
+    if len(expr) < 2 or expr[0] != "define":
+        raise PlanetariumError(Reason.PARSE_ERROR, f"expected (define ({kind} NAME) …)")
+    head = expr[1]
+    if not (isinstance(head, list) and len(head) == 2 and head[0] == kind):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"expected ({kind} NAME) after define")
+    name = head[1]
+    if not isinstance(name, str):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"{kind} name must be a symbol")
+    sections: dict[str, list] = {}
+    for sec in expr[2:]:
+        if not (isinstance(sec, list) and sec and isinstance(sec[0], str)):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"unexpected element {_show(sec)}")
+        key = sec[0]
+        if key == ":action":
+            sections.setdefault(":action", []).append(sec[1:])
+            continue
+        if key in sections:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"section {key} appears more than once")
+        sections[key] = sec[1:]
+    return name, sections
+
+
+# ---------------------------------------------------------------------------------------------
+# Domains
+
+
+def parse_domain(text: str) -> Domain:
+    """Parse a domain definition. Raises :class:`PlanetariumError` on anything malformed."""
+    m = _DOMAIN_START.search(text)
+    if m is None:
+        raise PlanetariumError(Reason.PARSE_ERROR, "no (define (domain …)) found")
+    name, sec = _sections(_read(text, m.start(), DEFAULT_LIMITS), "domain")
+    requirements = frozenset(str(r) for r in sec.get(":requirements", []))
+    types: dict[str, str | None] = {OBJECT: None}
+    for t, parent in _typed_list(sec.get(":types", []), ":types"):
+        if t != OBJECT:
+            types[t] = parent
+    for parent in list(types.values()):
+        if parent is not None and parent not in types:
+            types[parent] = OBJECT
+    constants = dict(_typed_list(sec.get(":constants", []), ":constants"))
+    predicates = {}
+    for p in sec.get(":predicates", []):
+        if not (isinstance(p, list) and p and isinstance(p[0], str)):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"bad predicate declaration {_show(p)}")
+        predicates[p[0]] = Predicate(p[0], tuple(_typed_list(p[1:], f"predicate {p[0]}")))
+    functions = {}
+    fitems = [f for f in sec.get(":functions", []) if f != "-" and f != "number"]
+    for f in fitems:
+        if not (isinstance(f, list) and f and isinstance(f[0], str)):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"bad function declaration {_show(f)}")
+        functions[f[0]] = Predicate(f[0], tuple(_typed_list(f[1:], f"function {f[0]}")))
+    actions = tuple(_parse_action(a, predicates, functions) for a in sec.get(":action", []))
+    return Domain(
+        name=name,
+        requirements=requirements,
+        types=MappingProxyType(types),
+        constants=MappingProxyType(constants),
+        predicates=MappingProxyType(predicates),
+        functions=MappingProxyType(functions),
+        actions=actions,
+        text=text,
+    )
+
+
+def _parse_action(items: list, predicates: Mapping, functions: Mapping) -> Action:
+    if not items or not isinstance(items[0], str):
+        raise PlanetariumError(Reason.PARSE_ERROR, "action without a name")
+    name = items[0]
+    fields: dict[str, object] = {}
+    for i in range(1, len(items) - 1, 2):
+        fields[str(items[i])] = items[i + 1]
+    params = tuple(_typed_list(fields.get(":parameters", []), f"action {name}"))
+    unsupported: list[str] = []
+    pre_pos, pre_neg, pre_eq, pre_neq, pre_num = [], [], [], [], []
+    pre = fields.get(":precondition", [])
+    for lit in _flatten_and(pre, f"precondition of {name}") if pre else []:
+        neg = lit[0] == "not"
+        core = lit[1] if neg and len(lit) == 2 else lit
+        if not isinstance(core, list) or not core:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"bad literal in {name}: {_show(lit)}")
+        head = core[0]
+        if head == "=" and len(core) == 3 and all(isinstance(x, str) for x in core[1:]):
+            (pre_neq if neg else pre_eq).append((core[1], core[2]))
+        elif head in COMPARATORS and not neg:
+            pre_num.append((head, _expr(core[1]), _expr(core[2])))
+        elif head in predicates:
+            (pre_neg if neg else pre_pos).append(Atom(head, tuple(core[1:])))
+        else:
+            unsupported.append(f"precondition {_show(lit)}")
+    add, delete, num_eff = [], [], []
+    eff = fields.get(":effect", [])
+    for lit in _flatten_and(eff, f"effect of {name}") if eff else []:
+        head = lit[0]
+        if head == "not" and len(lit) == 2 and isinstance(lit[1], list):
+            delete.append(Atom(lit[1][0], tuple(lit[1][1:])))
+        elif head in ("increase", "decrease", "assign", "scale-up", "scale-down"):
+            num_eff.append(NumericEffect(head, _fluent(lit[1]), _expr(lit[2])))
+        elif head in predicates:
+            add.append(Atom(head, tuple(lit[1:])))
+        else:
+            unsupported.append(f"effect {_show(lit)}")
+    return Action(
+        name=name,
+        params=params,
+        pre_pos=tuple(pre_pos),
+        pre_neg=tuple(pre_neg),
+        pre_eq=tuple(pre_eq),
+        pre_neq=tuple(pre_neq),
+        pre_num=tuple(pre_num),
+        add=tuple(add),
+        delete=tuple(delete),
+        num_eff=tuple(num_eff),
+        unsupported="; ".join(unsupported) or None,
+    )
+
+
+def _fluent(e: object) -> Atom:
+    if not (isinstance(e, list) and e and isinstance(e[0], str)):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"expected a fluent term, got {_show(e)}")
+    return Atom(e[0], tuple(str(a) for a in e[1:]))
+
+
+def _expr(e: object) -> object:
+    """Numeric expression as nested tuples: Fraction, fluent Atom or (op, lhs, rhs)."""
+    n = _number(e)
+    if n is not None:
+        return n
+    if isinstance(e, list) and len(e) == 3 and e[0] in ("+", "-", "*", "/"):
+        return (e[0], _expr(e[1]), _expr(e[2]))
+    if isinstance(e, list) and len(e) == 2 and e[0] == "-":
+        return ("-", Fraction(0), _expr(e[1]))
+    return _fluent(e)
+
+
+# ---------------------------------------------------------------------------------------------
+# Problems
+
+
+def parse_problem(
+    text: str,
+    domain: Domain,
+    *,
+    typing: TypingMode = "strict",
+    limits: Limits = DEFAULT_LIMITS,
+) -> Problem:
+    """Parse and validate the first problem in ``text`` against ``domain``.
+
+    ``typing="relaxed"`` is the paper's ":typing ignored" mode: type annotations in an untyped
+    domain are dropped, and in a typed domain an object's type is inferred from how it is used.
+    Raises :class:`PlanetariumError` with a specific reason on anything invalid.
+    """
+    name, sec = _sections(extract_problem(text, limits), "problem")
+    if ":domain" not in sec or len(sec[":domain"]) != 1:
+        raise PlanetariumError(Reason.PARSE_ERROR, "missing (:domain NAME)")
+    dname = sec[":domain"][0]
+    if dname != domain.name:
+        raise PlanetariumError(
+            Reason.WRONG_DOMAIN, f"problem is for domain {dname!r}, expected {domain.name!r}"
+        )
+    for required in (":init", ":goal"):
+        if required not in sec:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"missing ({required} …) section")
+    unknown = set(sec) - {":domain", ":requirements", ":objects", ":init", ":goal", ":metric"}
+    if unknown:
+        raise PlanetariumError(Reason.PARSE_ERROR, f"unknown section(s): {', '.join(sorted(unknown))}")
+
+    declared = _typed_list(sec.get(":objects", []), ":objects")
+    if len(declared) > limits.max_objects:
+        raise PlanetariumError(
+            Reason.TOO_LARGE, f"{len(declared)} objects (limit {limits.max_objects})"
+        )
+    objects: dict[str, str] = dict(domain.constants)
+    any_typed = False
+    for obj, typ in declared:
+        if obj in objects:
+            raise PlanetariumError(Reason.DUPLICATE_OBJECT, f"object {obj!r} is declared twice")
+        if obj.startswith("?"):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"variable {obj!r} in :objects")
+        if typ != OBJECT or "-" in sec.get(":objects", []):
+            any_typed = True
+        objects[obj] = typ
+
+    if not domain.typed:
+        if any_typed and typing == "strict":
+            bad = next(t for o, t in declared if t != OBJECT or "-" in sec[":objects"])
+            raise PlanetariumError(
+                Reason.TYPING_MISMATCH,
+                f"domain {domain.name!r} is untyped but objects are declared with types "
+                f"(e.g. '- {bad}'); use relaxed typing to ignore them",
+            )
+        objects = dict.fromkeys(objects, OBJECT)
+    elif typing == "strict":
+        for obj, typ in objects.items():
+            if typ not in domain.types:
+                raise PlanetariumError(
+                    Reason.TYPING_MISMATCH, f"object {obj!r} has unknown type {typ!r}"
+                )
+
+    init, numeric_init = _parse_init(sec[":init"], domain, objects, limits)
+    goal = _parse_goal(sec[":goal"], domain, objects)
+    if typing == "relaxed" and domain.typed:
+        objects = _infer_types(domain, objects, init, goal, numeric_init)
+    elif domain.typed:
+        _check_types(domain, objects, init, goal, numeric_init)
+    return Problem(
+        name=name,
+        domain_name=dname,
+        objects=MappingProxyType(objects),
+        init=init,
+        goal=goal,
+        numeric_init=MappingProxyType(numeric_init),
+    )
+
+
+def _atom(lit: list, table: Mapping[str, Predicate], objects: Mapping, what: str) -> Atom:
+    head = lit[0] if lit else None
+    if not isinstance(head, str):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"bad {what} {_show(lit)}")
+    sig = table.get(head)
+    if sig is None:
+        kind = "function" if what == "fluent" else "predicate"
+        raise PlanetariumError(Reason.UNKNOWN_PREDICATE, f"unknown {kind} {head!r} in {_show(lit)}")
+    args = lit[1:]
+    if len(args) != sig.arity:
+        raise PlanetariumError(
+            Reason.WRONG_ARITY,
+            f"{head!r} takes {sig.arity} argument(s), got {len(args)} in {_show(lit)}",
+        )
+    for a in args:
+        if not isinstance(a, str):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"nested expression in {_show(lit)}")
+        if a not in objects:
+            raise PlanetariumError(
+                Reason.UNDECLARED_OBJECT, f"object {a!r} in {_show(lit)} is not declared"
+            )
+    return Atom(head, tuple(args))
+
+
+def _parse_init(
+    items: list, domain: Domain, objects: Mapping, limits: Limits
+) -> tuple[frozenset[Atom], dict[Atom, Fraction]]:
+    if len(items) > limits.max_atoms:
+        raise PlanetariumError(Reason.TOO_LARGE, f"{len(items)} init facts (limit {limits.max_atoms})")
+    atoms: set[Atom] = set()
+    numeric: dict[Atom, Fraction] = {}
+    for lit in items:
+        if not isinstance(lit, list) or not lit:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"bad init fact {_show(lit)}")
+        if lit[0] == "and":
+            raise PlanetariumError(Reason.PARSE_ERROR, ":init is a list of facts, not (and …)")
+        if lit[0] == "not":
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"negative fact {_show(lit)} in :init (the init is closed-world)"
+            )
+        if lit[0] == "=":
+            if len(lit) != 3:
+                raise PlanetariumError(Reason.PARSE_ERROR, f"bad numeric fact {_show(lit)}")
+            value = _number(lit[2])
+            if value is None or not isinstance(lit[1], list):
+                raise PlanetariumError(Reason.PARSE_ERROR, f"bad numeric fact {_show(lit)}")
+            numeric[_atom(lit[1], domain.functions, objects, "fluent")] = value
+            continue
+        atoms.add(_atom(lit, domain.predicates, objects, "init fact"))
+    return frozenset(atoms), numeric
+
+
+def _parse_goal(expr: list, domain: Domain, objects: Mapping) -> Goal:
+    if len(expr) != 1:
+        raise PlanetariumError(Reason.PARSE_ERROR, "(:goal …) must hold exactly one formula")
+    pos: set[Atom] = set()
+    neg: set[Atom] = set()
+    num: set[NumericCondition] = set()
+    for lit in _flatten_and(expr[0], ":goal"):
+        head = lit[0]
+        if head in ("or", "imply", "forall", "exists", "when"):
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"'{head}' in goals is not supported: {_show(lit)}"
+            )
+        if head == "not":
+            if len(lit) != 2 or not isinstance(lit[1], list):
+                raise PlanetariumError(Reason.PARSE_ERROR, f"bad negation {_show(lit)}")
+            if lit[1] and lit[1][0] in COMPARATORS:
+                raise PlanetariumError(Reason.UNSUPPORTED, f"negated comparison {_show(lit)}")
+            neg.add(_atom(lit[1], domain.predicates, objects, "goal literal"))
+        elif head in COMPARATORS and head not in domain.predicates:
+            num.add(_comparison(lit, domain, objects))
+        else:
+            pos.add(_atom(lit, domain.predicates, objects, "goal literal"))
+    return Goal(frozenset(pos), frozenset(neg), frozenset(num))
+
+
+def _comparison(lit: list, domain: Domain, objects: Mapping) -> NumericCondition:
+    if len(lit) != 3:
+        raise PlanetariumError(Reason.PARSE_ERROR, f"bad comparison {_show(lit)}")
+    op, lhs, rhs = lit
+    if all(isinstance(x, str) for x in (lhs, rhs)) and _number(lhs) is None:
+        raise PlanetariumError(Reason.UNSUPPORTED, f"object equality in goals: {_show(lit)}")
+    lnum, rnum = _number(lhs), _number(rhs)
+    if lnum is not None and isinstance(rhs, list):
+        op, lhs, rhs, rnum = _FLIP[op], rhs, lhs, lnum
+    if rnum is None or not isinstance(lhs, list):
+        raise PlanetariumError(
+            Reason.UNSUPPORTED,
+            f"only (op (fluent …) number) comparisons are supported: {_show(lit)}",
+        )
+    return NumericCondition(op, _atom(lhs, domain.functions, objects, "fluent"), rnum)
+
+
+def _usage(domain: Domain, init, goal: Goal, numeric_init) -> dict[str, list[str]]:
+    uses: dict[str, list[str]] = {}
+    table = domain.predicates
+    for atom in (*init, *goal.positive, *goal.negative):
+        for (_, typ), arg in zip(table[atom.predicate].params, atom.args, strict=True):
+            uses.setdefault(arg, []).append(typ)
+    for fl in (*numeric_init, *(c.fluent for c in goal.numeric)):
+        for (_, typ), arg in zip(domain.functions[fl.predicate].params, fl.args, strict=True):
+            uses.setdefault(arg, []).append(typ)
+    return uses
+
+
+def _check_types(domain: Domain, objects, init, goal, numeric_init) -> None:
+    for obj, needed in _usage(domain, init, goal, numeric_init).items():
+        have = objects[obj]
+        for typ in needed:
+            if not domain.is_subtype(have, typ):
+                raise PlanetariumError(
+                    Reason.TYPING_MISMATCH,
+                    f"object {obj!r} of type {have!r} is used where {typ!r} is required",
+                )
+
+
+def _infer_types(domain: Domain, objects, init, goal, numeric_init) -> dict[str, str]:
+    uses = _usage(domain, init, goal, numeric_init)
+    out = {}
+    for obj, declared in objects.items():
+        needed = uses.get(obj, [])
+        if declared in domain.types and all(domain.is_subtype(declared, t) for t in needed):
+            out[obj] = declared
+            continue
+        best = next(
+            (t for t in needed if all(domain.is_subtype(t, u) for u in needed)),
+            needed[0] if needed else OBJECT,
+        )
+        out[obj] = best
+    return out

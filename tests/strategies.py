@@ -1,0 +1,115 @@
+"""Hypothesis strategies: random small, valid problems of each built-in pack, as PDDL text.
+
+Goals mix atoms of a random reachable-looking configuration with restated init facts and type
+or static facts, so they cover the classes the reference implementation got wrong.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+
+def problem_text(domain: str, objects: str, init: list[str], goal: list[str]) -> str:
+    return (
+        f"(define (problem p) (:domain {domain}) (:objects {objects})\n"
+        f"  (:init {' '.join(init)})\n  (:goal (and {' '.join(goal)})))"
+    )
+
+
+@st.composite
+def block_state(draw, blocks: list[str]) -> list[str]:
+    """A valid Blocks World state: random towers, maybe one block held."""
+    order = draw(st.permutations(blocks))
+    held = None
+    if order and draw(st.booleans()):
+        held, order = order[0], order[1:]
+    facts = [f"(holding {held})"] if held else ["(arm-empty)"]
+    i = 0
+    while i < len(order):
+        h = draw(st.integers(1, len(order) - i))
+        tower = order[i : i + h]
+        facts.append(f"(on-table {tower[0]})")
+        facts += [f"(on {tower[k + 1]} {tower[k]})" for k in range(h - 1)]
+        facts.append(f"(clear {tower[-1]})")
+        i += h
+    return facts
+
+
+@st.composite
+def blocksworld_problem(draw, max_blocks: int = 5) -> str:
+    n = draw(st.integers(1, max_blocks))
+    blocks = [f"b{i}" for i in range(1, n + 1)]
+    init = draw(block_state(blocks))
+    target = draw(block_state(blocks))
+    goal = draw(st.lists(st.sampled_from(target), unique=True))
+    goal += draw(st.lists(st.sampled_from(init), unique=True, max_size=2))
+    return problem_text("blocksworld", " ".join(blocks), init, sorted(set(goal)))
+
+
+@st.composite
+def gripper_config(draw, rooms, balls, grippers) -> list[str]:
+    facts = [f"(at-robby {draw(st.sampled_from(rooms))})"]
+    free = list(grippers)
+    for b in balls:
+        if free and draw(st.booleans()):
+            g = free.pop(draw(st.integers(0, len(free) - 1)))
+            facts.append(f"(carry {b} {g})")
+        else:
+            facts.append(f"(at {b} {draw(st.sampled_from(rooms))})")
+    facts += [f"(free {g})" for g in free]
+    return facts
+
+
+@st.composite
+def gripper_problem(draw) -> str:
+    rooms = [f"room{i}" for i in range(1, draw(st.integers(1, 3)) + 1)]
+    balls = [f"ball{i}" for i in range(1, draw(st.integers(0, 3)) + 1)]
+    grippers = [f"g{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    types = [f"(room {r})" for r in rooms] + [f"(ball {b})" for b in balls]
+    types += [f"(gripper {g})" for g in grippers]
+    init = types + draw(gripper_config(rooms, balls, grippers))
+    target = draw(gripper_config(rooms, balls, grippers))
+    goal = draw(st.lists(st.sampled_from(target), unique=True))
+    goal += draw(st.lists(st.sampled_from(init), unique=True, max_size=3))
+    objs = " ".join(rooms + balls + grippers)
+    return problem_text("gripper", objs, init, sorted(set(goal)) or ["(at-robby room1)"][:0])
+
+
+@st.composite
+def floortile_problem(draw) -> str:
+    rows, cols = draw(st.sampled_from([(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (1, 4)]))
+    split = rows == 1 and cols >= 3 and draw(st.booleans())  # a disconnected row
+    tiles = [[f"t{r}{c}" for c in range(cols)] for r in range(rows)]
+    flat = [t for row in tiles for t in row]
+    grid = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols and not (split and c + 1 == cols - 1):
+                grid.append(f"(right {tiles[r][c + 1]} {tiles[r][c]})")
+            if r + 1 < rows:
+                grid.append(f"(up {tiles[r + 1][c]} {tiles[r][c]})")
+    n_colours = draw(st.integers(1, 2))
+    colours = ["white", "black"][:n_colours]
+    robots = [f"robot{i}" for i in range(1, draw(st.integers(1, 2)) + 1)]
+    available = draw(st.lists(st.sampled_from(colours), unique=True))
+    init = grid + [f"(available-color {c})" for c in available]
+    for r in robots:
+        init.append(f"(robot-at {r} {draw(st.sampled_from(flat))})")
+        if draw(st.integers(0, 5)) > 0:
+            init.append(f"(robot-has {r} {draw(st.sampled_from(colours))})")
+    init += [f"(painted {t} {c})" for t, c in draw(
+        st.lists(st.tuples(st.sampled_from(flat), st.sampled_from(colours)), max_size=2))]
+    pool = [f"(painted {t} {c})" for t in flat for c in colours]
+    pool += [f"(robot-at {r} {t})" for r in robots for t in flat]
+    pool += [f"(robot-has {r} {c})" for r in robots for c in colours]
+    goal = draw(st.lists(st.sampled_from(pool), unique=True, max_size=4))
+    goal += draw(st.lists(st.sampled_from(init), unique=True, max_size=2))
+    objs = f"{' '.join(robots)} - robot {' '.join(flat)} - tile {' '.join(colours)} - color"
+    return problem_text("floor-tile", objs, init, sorted(set(goal)))
+
+
+PROBLEMS = {
+    "blocksworld": blocksworld_problem(),
+    "gripper": gripper_problem(),
+    "floor-tile": floortile_problem(),
+}
