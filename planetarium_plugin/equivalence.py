@@ -141,11 +141,18 @@ def equivalent(
         return done(True, None, Reason.GROUND_TRUTH_INVALID, f"ground truth: {exc.message}")
     try:
         outcome = compare_problems(
-            gt, cand, pack, placeholder=placeholder, deadline=Deadline(timeout),
-            explain=explain, max_states=max_states,
+            gt,
+            cand,
+            pack,
+            placeholder=placeholder,
+            deadline=Deadline(timeout),
+            explain=explain,
+            max_states=max_states,
         )
     except PlanetariumError as exc:
         return done(True, None, exc.reason, exc.message)
+    except (RecursionError, MemoryError, ValueError, KeyError, TypeError) as exc:
+        return done(True, None, Reason.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}")
     eq, reason, msg, explanation = outcome
     return done(True, eq, reason, msg, explanation=explanation)
 
@@ -171,10 +178,16 @@ def compare_problems(
         return False, Reason.OBJECT_COUNT, msg, _explain(gt, cand, pack, None, deadline, explain)
 
     def joined(p: Problem, goal: FullySpecifiedGoal | None) -> SceneGraph:
-        g = goal or FullySpecifiedGoal(p.goal.positive, p.goal.negative, p.goal.numeric, "as-written")
+        g = goal or FullySpecifiedGoal(
+            p.goal.positive, p.goal.negative, p.goal.numeric, "as-written"
+        )
         return SceneGraph.of(
-            p.objects, init=p.init, numeric_init=p.numeric_init, goal=g.positive,
-            goal_negative=g.negative, goal_numeric=g.numeric,
+            p.objects,
+            init=p.init,
+            numeric_init=p.numeric_init,
+            goal=g.positive,
+            goal_negative=g.negative,
+            goal_numeric=g.numeric,
         )
 
     # Fast path: the problems as written are already isomorphic.
@@ -190,15 +203,29 @@ def compare_problems(
         return False, Reason.INIT_DIFFERS, "initial states are not isomorphic", exp
 
     negative = bool(gt.goal.negative or cand.goal.negative)
-    fs_g = fully_specify_problem(gt, pack.domain, pack.fully_specify, negative=negative,
-                                 max_states=max_states, deadline=deadline)
-    fs_c = fully_specify_problem(cand, pack.domain, pack.fully_specify, negative=negative,
-                                 max_states=max_states, deadline=deadline)
+    fs_g = fully_specify_problem(
+        gt,
+        pack.domain,
+        pack.fully_specify,
+        negative=negative,
+        max_states=max_states,
+        deadline=deadline,
+    )
+    fs_c = fully_specify_problem(
+        cand,
+        pack.domain,
+        pack.fully_specify,
+        negative=negative,
+        max_states=max_states,
+        deadline=deadline,
+    )
     if placeholder:
-        a = SceneGraph.of(cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative,
-                          goal_numeric=fs_c.numeric)
-        b = SceneGraph.of(gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative,
-                          goal_numeric=fs_g.numeric)
+        a = SceneGraph.of(
+            cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative, goal_numeric=fs_c.numeric
+        )
+        b = SceneGraph.of(
+            gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative, goal_numeric=fs_g.numeric
+        )
     else:
         a, b = joined(cand, fs_c), joined(gt, fs_g)
     m = find_isomorphism(a.structure(), b.structure(), deadline)
@@ -211,7 +238,9 @@ def compare_problems(
 
 def _count_message(gt: Problem, cand: Problem) -> str:
     g, c = _type_counts(gt), _type_counts(cand)
-    parts = [f"{t}: {c.get(t, 0)} vs {g.get(t, 0)}" for t in sorted(set(g) | set(c)) if g[t] != c[t]]
+    parts = [
+        f"{t}: {c.get(t, 0)} vs {g.get(t, 0)}" for t in sorted(set(g) | set(c)) if g[t] != c[t]
+    ]
     return "object counts differ (candidate vs ground truth) — " + ", ".join(parts)
 
 
@@ -240,10 +269,12 @@ def _explain(
         )
     init_g = SceneGraph.of(gt.objects, init=gt.init, numeric_init=gt.numeric_init).facts
     init_c = SceneGraph.of(cand.objects, init=cand.init, numeric_init=cand.numeric_init).facts
-    goal_g = SceneGraph.of(gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative,
-                           goal_numeric=fs_g.numeric).facts
-    goal_c = SceneGraph.of(cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative,
-                           goal_numeric=fs_c.numeric).facts
+    goal_g = SceneGraph.of(
+        gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative, goal_numeric=fs_g.numeric
+    ).facts
+    goal_c = SceneGraph.of(
+        cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative, goal_numeric=fs_c.numeric
+    ).facts
     candidates: list[Mapping[str, str]] = [m for m in (mapping, init_map) if m is not None]
     candidates.append({o: o for o in cand.objects})  # names as written
 

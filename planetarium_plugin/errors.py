@@ -8,10 +8,10 @@ time — has a short machine-readable :class:`Reason`. Public entry points turn 
 from __future__ import annotations
 
 import time
-from enum import Enum
+from enum import StrEnum
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     """Machine-readable reason codes carried by verdicts and errors."""
 
     # The candidate (or ground truth) could not be read as a problem of the domain.
@@ -33,6 +33,8 @@ class Reason(str, Enum):
     # No decision within the budget.
     TIMEOUT = "timeout"
     SEARCH_BOUND = "search_bound"
+    # A defect of ours; reported as a verdict so that no sample is lost.
+    INTERNAL_ERROR = "internal_error"
 
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.value
@@ -83,6 +85,5 @@ class Deadline:
 
     def check(self) -> None:
         """Raise ``PlanetariumError(TIMEOUT)`` once the budget is spent."""
-        if self._end is not None:
-            if time.perf_counter() > self._end:
-                raise PlanetariumError(Reason.TIMEOUT, "time budget exhausted")
+        if self._end is not None and time.perf_counter() > self._end:
+            raise PlanetariumError(Reason.TIMEOUT, "time budget exhausted")

@@ -69,7 +69,9 @@ class _Indexed:
 
 
 def _round(g: _Indexed, col: list[int], fint: dict, oint: dict) -> list[int]:
-    fcol = [fint.setdefault((lab, tuple([col[o] for o in args])), len(fint)) for lab, args in g.facts]
+    fcol = [
+        fint.setdefault((lab, tuple([col[o] for o in args])), len(fint)) for lab, args in g.facts
+    ]
     out = []
     for o in range(g.n):
         sig = sorted([(fcol[fi] << 6) | pos for fi, pos in g.inc[o]])

@@ -492,7 +492,9 @@ def parse_problem(
             raise PlanetariumError(Reason.PARSE_ERROR, f"missing ({required} …) section")
     unknown = set(sec) - {":domain", ":requirements", ":objects", ":init", ":goal", ":metric"}
     if unknown:
-        raise PlanetariumError(Reason.PARSE_ERROR, f"unknown section(s): {', '.join(sorted(unknown))}")
+        raise PlanetariumError(
+            Reason.PARSE_ERROR, f"unknown section(s): {', '.join(sorted(unknown))}"
+        )
 
     declared = _typed_list(sec.get(":objects", []), ":objects")
     if len(declared) > limits.max_objects:
@@ -570,7 +572,9 @@ def _parse_init(
     items: list, domain: Domain, objects: Mapping, limits: Limits
 ) -> tuple[frozenset[Atom], dict[Atom, Fraction]]:
     if len(items) > limits.max_atoms:
-        raise PlanetariumError(Reason.TOO_LARGE, f"{len(items)} init facts (limit {limits.max_atoms})")
+        raise PlanetariumError(
+            Reason.TOO_LARGE, f"{len(items)} init facts (limit {limits.max_atoms})"
+        )
     atoms: set[Atom] = set()
     numeric: dict[Atom, Fraction] = {}
     for lit in items:
@@ -580,7 +584,8 @@ def _parse_init(
             raise PlanetariumError(Reason.PARSE_ERROR, ":init is a list of facts, not (and …)")
         if lit[0] == "not":
             raise PlanetariumError(
-                Reason.UNSUPPORTED, f"negative fact {_show(lit)} in :init (the init is closed-world)"
+                Reason.UNSUPPORTED,
+                f"negative fact {_show(lit)} in :init (the init is closed-world)",
             )
         if lit[0] == "=":
             if len(lit) != 3:

@@ -97,9 +97,7 @@ def ground_actions(
     out: list[GroundAction] = []
     for act in domain.actions:
         if act.unsupported:
-            raise PlanetariumError(
-                Reason.UNSUPPORTED, f"action {act.name} uses {act.unsupported}"
-            )
+            raise PlanetariumError(Reason.UNSUPPORTED, f"action {act.name} uses {act.unsupported}")
         out.extend(_ground(act, problem, domain, changing, static_true, deadline))
     return out
 
@@ -188,8 +186,9 @@ def search_fully_specify(
     pos, neg = goal.positive, goal.negative
     goal_states = [s for s in states if pos <= s and not (neg & s)]
     if not goal_states:
-        return FullySpecifiedGoal(pos, neg if negative else frozenset(), goal.numeric,
-                                  "search", reachable=False)
+        return FullySpecifiedGoal(
+            pos, neg if negative else frozenset(), goal.numeric, "search", reachable=False
+        )
     closure = frozenset.intersection(*goal_states)
     negs: frozenset[Atom] = frozenset()
     if negative:

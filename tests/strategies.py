@@ -97,8 +97,12 @@ def floortile_problem(draw) -> str:
         init.append(f"(robot-at {r} {draw(st.sampled_from(flat))})")
         if draw(st.integers(0, 5)) > 0:
             init.append(f"(robot-has {r} {draw(st.sampled_from(colours))})")
-    init += [f"(painted {t} {c})" for t, c in draw(
-        st.lists(st.tuples(st.sampled_from(flat), st.sampled_from(colours)), max_size=2))]
+    init += [
+        f"(painted {t} {c})"
+        for t, c in draw(
+            st.lists(st.tuples(st.sampled_from(flat), st.sampled_from(colours)), max_size=2)
+        )
+    ]
     pool = [f"(painted {t} {c})" for t in flat for c in colours]
     pool += [f"(robot-at {r} {t})" for r in robots for t in flat]
     pool += [f"(robot-has {r} {c})" for r in robots for c in colours]

@@ -73,11 +73,7 @@ def _valid_init(problem: Problem, blocks) -> bool:
     if s is None:
         return False
     below, above, held, arm_empty = s
-    return (
-        len(below) == len(blocks)
-        and len(above) == len(blocks)
-        and arm_empty == (not held)
-    )
+    return len(below) == len(blocks) and len(above) == len(blocks) and arm_empty == (not held)
 
 
 def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:

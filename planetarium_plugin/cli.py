@@ -1,0 +1,181 @@
+"""The ``planetarium`` command.
+
+``planetarium equiv GT CAND --domain D`` exits 0 (equivalent), 1 (not equivalent), 2 (invalid
+input: candidate not a valid problem, unknown domain, unreadable file) or 3 (undecided).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+from .equivalence import Verdict, equivalent
+from .errors import Deadline, PlanetariumError
+from .packs import default_registry, resolve_pack
+from .parsing import parse_problem
+from .specify import fully_specify_problem
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    return Path(path).read_bytes().decode("utf-8", errors="replace")
+
+
+def _print_verdict(v: Verdict, explain: bool) -> None:
+    state = {True: "EQUIVALENT", False: "NOT EQUIVALENT", None: "UNDECIDED"}[v.equivalent]
+    if not v.parseable:
+        state = "NOT PARSEABLE"
+    line = f"{state}"
+    if v.reason:
+        line += f" [{v.reason}]"
+    print(f"{line}: {v.message} ({v.elapsed_ms:.2f} ms)")
+    e = v.explanation
+    if explain and e is not None:
+        print("\nFully specified goal, ground truth:")
+        print("  " + "\n  ".join(e.ground_truth_goal or ("(empty)",)))
+        print("Fully specified goal, candidate:")
+        print("  " + "\n  ".join(e.candidate_goal or ("(empty)",)))
+        if e.mapping:
+            pairs = ", ".join(f"{k}->{v}" for k, v in sorted(e.mapping.items()) if k != v)
+            print(f"Object mapping (candidate -> ground truth): {pairs or 'identity'}")
+        for title, items in (
+            ("init, missing in candidate", e.init_missing),
+            ("init, extra in candidate", e.init_extra),
+            ("goal, missing in candidate", e.goal_missing),
+            ("goal, extra in candidate", e.goal_extra),
+        ):
+            if items:
+                print(f"Diff ({title}):")
+                print(
+                    "  " + "\n  ".join(f"{'-' if 'missing' in title else '+'} {x}" for x in items)
+                )
+
+
+def cmd_equiv(args: argparse.Namespace) -> int:
+    try:
+        gt, cand = _read(args.ground_truth), _read(args.candidate)
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    v = equivalent(
+        gt,
+        cand,
+        domain=args.domain,
+        placeholder=args.placeholder,
+        typing="relaxed" if args.relaxed_typing else "strict",
+        timeout=args.timeout,
+        explain=args.explain or args.json,
+    )
+    if args.json:
+        print(json.dumps(v.to_dict(), indent=None if not args.explain else 2))
+    else:
+        _print_verdict(v, args.explain)
+    return v.exit_code
+
+
+def cmd_packs(args: argparse.Namespace) -> int:
+    reg = default_registry()
+    rows = [
+        {
+            "name": p.name,
+            "version": p.version,
+            "distribution": p.distribution,
+            "domain": p.domain.name,
+            "fully_specify_rules": p.fully_specify is not None,
+            "numeric": p.numeric,
+            "planner": p.planner_kind,
+        }
+        for p in reg.values()
+    ]
+    if args.json:
+        print(json.dumps({"packs": rows, "errors": list(reg.errors)}, indent=2))
+        return 0
+    header = ["name", "version", "distribution", "rules", "numeric", "planner"]
+    table = [
+        [
+            r["name"],
+            r["version"],
+            r["distribution"],
+            "yes" if r["fully_specify_rules"] else "no",
+            "yes" if r["numeric"] else "no",
+            r["planner"],
+        ]
+        for r in rows
+    ]
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *table, strict=False)]
+    for row in [header, *table]:
+        print("  ".join(str(x).ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
+    for err in reg.errors:
+        print(f"warning: {err}", file=sys.stderr)
+    return 0
+
+
+def cmd_specify(args: argparse.Namespace) -> int:
+    try:
+        pack = resolve_pack(args.domain)
+        problem = parse_problem(_read(args.problem), pack.domain)
+        fs = fully_specify_problem(
+            problem,
+            pack.domain,
+            pack.fully_specify,
+            negative=args.negative,
+            deadline=Deadline(args.timeout),
+        )
+    except PlanetariumError as exc:
+        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for a in sorted(map(str, fs.positive)):
+        print(a)
+    for a in sorted(map(str, fs.negative)):
+        print(f"(not {a})")
+    for c in sorted(map(str, fs.numeric)):
+        print(c)
+    reach = {True: "reachable", False: "UNREACHABLE", None: "reachability not checked"}
+    print(f"; {fs.method}, goal {reach[fs.reachable]}", file=sys.stderr)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="planetarium", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"planetarium-plugin {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    e = sub.add_parser("equiv", help="check whether a candidate problem equals the ground truth")
+    e.add_argument("ground_truth", help="ground-truth problem file ('-' for stdin)")
+    e.add_argument("candidate", help="candidate problem file; prose and fences are fine")
+    e.add_argument("--domain", required=True, help="pack name or a pack's domain file")
+    e.add_argument("--placeholder", action="store_true", help="goal objects are placeholders")
+    e.add_argument("--relaxed-typing", action="store_true", help="ignore :typing misuse")
+    e.add_argument("--explain", action="store_true", help="show fully specified goals and a diff")
+    e.add_argument("--json", action="store_true", help="print one JSON object")
+    e.add_argument("--timeout", type=float, default=10.0, help="seconds (default 10)")
+    e.set_defaults(func=cmd_equiv)
+
+    k = sub.add_parser("packs", help="list installed domain packs")
+    k.add_argument("--json", action="store_true")
+    k.set_defaults(func=cmd_packs)
+
+    s = sub.add_parser("specify", help="print a problem's fully specified goal")
+    s.add_argument("problem")
+    s.add_argument("--domain", required=True)
+    s.add_argument("--negative", action="store_true", help="also list implied negative literals")
+    s.add_argument("--timeout", type=float, default=10.0)
+    s.set_defaults(func=cmd_specify)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
