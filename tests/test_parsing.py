@@ -1,0 +1,140 @@
+"""The parser accepts what a model writes around PDDL and rejects invalid problems precisely."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from planetarium_plugin import (
+    Atom,
+    PlanetariumError,
+    Reason,
+    domain_packs,
+    parse_domain,
+    parse_problem,
+)
+
+BW = """(define (problem p) (:domain blocksworld) (:objects a b)
+  (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b))
+  (:goal (and (on a b))))"""
+
+FT = """(define (problem p) (:domain floor-tile)
+  (:objects r1 - robot t1 t2 - tile white - color)
+  (:init (robot-at r1 t1) (right t2 t1) (robot-has r1 white) (available-color white))
+  (:goal (and (painted t2 white))))"""
+
+NUMERIC = parse_domain("""(define (domain uavlite) (:requirements :typing :fluents)
+  (:types drone)
+  (:predicates (flying ?d - drone))
+  (:functions (battery ?d - drone))
+  (:action fly :parameters (?d - drone) :precondition (>= (battery ?d) 1)
+   :effect (and (flying ?d) (decrease (battery ?d) 1))))""")
+
+
+def bw():
+    return domain_packs()["blocksworld"].domain
+
+
+def ft():
+    return domain_packs()["floor-tile"].domain
+
+
+def reason_of(text, domain, **kw) -> Reason:
+    with pytest.raises(PlanetariumError) as info:
+        parse_problem(text, domain, **kw)
+    return info.value.reason
+
+
+def test_reads_valid_problem():
+    p = parse_problem(BW, bw())
+    assert dict(p.objects) == {"a": "object", "b": "object"}
+    assert p.goal.positive == {Atom("on", ("a", "b"))}
+    assert p.size == 6
+
+
+@pytest.mark.parametrize(
+    "wrapper",
+    [
+        "Here is the problem:\n```pddl\n{}\n```\nHope this helps!",
+        "```\n{}\n```",
+        "(define (domain blocksworld) (:predicates (x)))\n; now the problem\n{}",
+        "Reasoning: first (stack a b).\n\n{} trailing words ) ) (",
+    ],
+)
+def test_extracts_first_problem_from_prose(wrapper):
+    assert parse_problem(wrapper.format(BW), bw()) == parse_problem(BW, bw())
+
+
+def test_case_and_comments_are_ignored():
+    text = BW.upper().replace("(:INIT", "; a comment (with parens\n (:INIT")
+    assert parse_problem(text, bw()).init == parse_problem(BW, bw()).init
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (BW.replace("(:domain blocksworld)", "(:domain gripper)"), Reason.WRONG_DOMAIN),
+        (BW.replace("(on a b)", "(on-top a b)"), Reason.UNKNOWN_PREDICATE),
+        (BW.replace("(on a b)", "(on a)"), Reason.WRONG_ARITY),
+        (BW.replace("(on a b)", "(on a c)"), Reason.UNDECLARED_OBJECT),
+        (BW.replace("(:objects a b)", "(:objects a b a)"), Reason.DUPLICATE_OBJECT),
+        (BW.replace("(:objects a b)", "(:objects a b - block)"), Reason.TYPING_MISMATCH),
+        (BW.replace("(:objects a b)", "(:objects a b) (:objects a b)"), Reason.PARSE_ERROR),
+        (BW.replace("(on a b)", "(or (on a b) (on b a))"), Reason.UNSUPPORTED),
+        (BW.replace("(arm-empty)", "(not (arm-empty))"), Reason.UNSUPPORTED),
+        (BW[:-3], Reason.PARSE_ERROR),
+        (BW.replace("(:goal (and (on a b)))", ""), Reason.PARSE_ERROR),
+        ("", Reason.PARSE_ERROR),
+        ("I cannot help with that.", Reason.PARSE_ERROR),
+        ("(define (domain blocksworld))", Reason.PARSE_ERROR),
+        (BW.replace("(:init", "(:init (= (battery a) 3)"), Reason.UNKNOWN_PREDICATE),
+    ],
+)
+def test_invalid_problems_have_specific_reasons(text, reason):
+    assert reason_of(text, bw()) is reason
+
+
+def test_errors_name_the_culprit():
+    with pytest.raises(PlanetariumError, match="on-top"):
+        parse_problem(BW.replace("(on a b)", "(on-top a b)"), bw())
+    with pytest.raises(PlanetariumError, match="takes 2 argument"):
+        parse_problem(BW.replace("(on a b)", "(on a)"), bw())
+
+
+def test_relaxed_typing_drops_types_in_untyped_domain():
+    text = BW.replace("(:objects a b)", "(:objects a b - block)")
+    p = parse_problem(text, bw(), typing="relaxed")
+    assert dict(p.objects) == {"a": "object", "b": "object"}
+
+
+def test_typed_domain_checks_and_infers_types():
+    assert parse_problem(FT, ft()).objects["t2"] == "tile"
+    wrong = FT.replace("t1 t2 - tile white - color", "t1 t2 white - tile")
+    assert reason_of(wrong, ft()) is Reason.TYPING_MISMATCH
+    untyped = FT.replace(
+        "(:objects r1 - robot t1 t2 - tile white - color)", "(:objects r1 t1 t2 white)"
+    )
+    assert reason_of(untyped, ft()) is Reason.TYPING_MISMATCH
+    relaxed = parse_problem(untyped, ft(), typing="relaxed")
+    assert dict(relaxed.objects) == {"r1": "robot", "t1": "tile", "t2": "tile", "white": "color"}
+    unknown_type = FT.replace("- robot", "- droid")
+    assert reason_of(unknown_type, ft()) is Reason.TYPING_MISMATCH
+
+
+def test_numeric_facts_and_canonical_comparisons():
+    base = """(define (problem u) (:domain uavlite) (:objects d1 - drone)
+      (:init (= (battery d1) 10)) (:goal (and {})))"""
+    p1 = parse_problem(base.format("(>= (battery d1) 5)"), NUMERIC)
+    p2 = parse_problem(base.format("(<= 5 (battery d1))"), NUMERIC)
+    assert p1.goal.numeric == p2.goal.numeric
+    assert p1.numeric_init == {Atom("battery", ("d1",)): Fraction(10)}
+    assert reason_of(base.format("(>= (fuel d1) 5)"), NUMERIC) is Reason.UNKNOWN_PREDICATE
+    assert reason_of(base.format("(>= (battery d1) (battery d1))"), NUMERIC) is Reason.UNSUPPORTED
+
+
+def test_domain_actions_are_compiled():
+    dom = domain_packs()["gripper"].domain
+    pick = next(a for a in dom.actions if a.name == "pick")
+    assert Atom("free", ("?gripper",)) in pick.delete
+    assert all(a.unsupported is None for a in dom.actions)
