@@ -5,7 +5,7 @@ Rules: wiring and type facts are static; a lamp with no switch keeps its initial
 
 from importlib.resources import files
 
-from planetarium_plugin import Atom, DomainPack, hookimpl
+from planetarium_plugin import DomainPack, hookimpl
 
 STATIC = ("wired", "switch", "lamp")
 
