@@ -143,6 +143,94 @@ def cmd_specify(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .planning import solve
+
+    try:
+        pack = resolve_pack(args.domain)
+        problem = parse_problem(_read(args.problem), pack.domain)
+        r = solve(
+            problem, pack, planner=args.planner, timeout=args.timeout, validator=args.validator
+        )
+    except PlanetariumError as exc:
+        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(r.to_dict()))
+        return r.exit_code
+    print(f"{r.status.value.upper()} by {r.planner}: {r.message}")
+    print(
+        f"planner {r.planner_ms:.1f} ms, validation {r.validate_ms:.1f} ms, "
+        f"total {r.elapsed_ms:.1f} ms"
+    )
+    for step in r.plan or ():
+        print(step)
+    return r.exit_code
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .planning import validate
+
+    try:
+        pack = resolve_pack(args.domain)
+        problem = parse_problem(_read(args.problem), pack.domain)
+        v = validate(problem, _read(args.plan), pack, validator=args.validator)
+    except PlanetariumError as exc:
+        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(v.to_dict()))
+    else:
+        print(f"{'VALID' if v.valid else 'INVALID'} ({v.validator}): {v.message}")
+    return 0 if v.valid else 1
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .scoring import read_records, score_file, summarize
+
+    try:
+        records = list(read_records(Path(args.predictions)))
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    counts = score_file(
+        records,
+        Path(args.out),
+        workers=args.workers,
+        timeout=args.timeout,
+        memory_mb=args.memory_mb or None,
+        planner=args.planner,
+        check_solvable=not args.no_solve,
+        progress=not args.quiet,
+    )
+    rows = summarize(Path(args.out))
+    print(
+        f"scored {counts['scored']}, already done {counts['skipped']}, "
+        f"timed out {counts['timeout']}, crashed {counts['crashed']}"
+    )
+    header = [
+        "domain",
+        "n",
+        "parseable",
+        "solvable",
+        "equivalent",
+        "equivalent_relaxed_typing",
+        "solvable_unknown",
+        "equivalent_unknown",
+    ]
+    table = [[str(r[h]) for h in header] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(header, *table, strict=False)]
+    for row in [header, *table]:
+        print("  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="planetarium", description=__doc__.splitlines()[0])
     p.add_argument("--version", action="version", version=f"planetarium-plugin {__version__}")
@@ -169,6 +257,38 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--negative", action="store_true", help="also list implied negative literals")
     s.add_argument("--timeout", type=float, default=10.0)
     s.set_defaults(func=cmd_specify)
+
+    v = sub.add_parser("solve", help="find and validate a plan")
+    v.add_argument("problem")
+    v.add_argument("--domain", required=True)
+    v.add_argument(
+        "--planner",
+        default="auto",
+        help="auto, pack, fast-downward, enhsp, fast-downward-up, enhsp-up",
+    )
+    v.add_argument("--validator", default="auto", help="auto, val or up")
+    v.add_argument("--timeout", type=float, default=10.0)
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_solve)
+
+    c = sub.add_parser("validate", help="validate a plan for a problem")
+    c.add_argument("problem")
+    c.add_argument("plan")
+    c.add_argument("--domain", required=True)
+    c.add_argument("--validator", default="auto", help="auto, val or up")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_validate)
+
+    b = sub.add_parser("score", help="score a JSONL file of predictions (resumable)")
+    b.add_argument("predictions", help="JSONL: id, domain, ground_truth, candidate, placeholder")
+    b.add_argument("--out", required=True, help="JSONL of scores (appended; ids there skipped)")
+    b.add_argument("--workers", type=int, default=None, help="default: all cores")
+    b.add_argument("--timeout", type=float, default=10.0, help="seconds per check")
+    b.add_argument("--memory-mb", type=int, default=4096, help="per worker; 0 = unlimited")
+    b.add_argument("--planner", default="auto")
+    b.add_argument("--no-solve", action="store_true", help="skip the solvability check")
+    b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(func=cmd_score)
     return p
 
 

@@ -12,6 +12,7 @@ import importlib.metadata as md
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pluggy
 
@@ -19,6 +20,9 @@ from . import hookspecs
 from .errors import PlanetariumError, Reason
 from .parsing import Domain, parse_domain
 from .specify import RulesFn
+
+if TYPE_CHECKING:
+    from .planning import PackPlanner
 
 __all__ = ["DomainPack", "PackRegistry", "default_registry", "load_packs", "resolve_pack"]
 
@@ -33,6 +37,9 @@ class DomainPack:
         fully_specify: optional rules returning the positive closure of a problem's goal
             (goal atoms included), or None when the rules do not apply to that problem; the
             generic explicit-state search is used then.
+        planner: optional specialised planner ``(problem, domain) -> PlannerOutcome | None``;
+            it must be complete for valid problems of its domain and may decline (None).
+            Every plan it returns is validated.
         version, description: shown by ``planetarium packs``.
         distribution: the installed distribution that registered the pack (set by the registry).
     """
@@ -40,6 +47,7 @@ class DomainPack:
     name: str
     domain_pddl: str
     fully_specify: RulesFn | None = None
+    planner: PackPlanner | None = None
     version: str = ""
     description: str = ""
     distribution: str = ""
@@ -55,7 +63,9 @@ class DomainPack:
 
     @property
     def planner_kind(self) -> str:
-        """The planner the solvability route uses for this pack."""
+        """The planner ``solve(planner="auto")`` tries first for this pack."""
+        if self.planner is not None:
+            return "pack"
         return "enhsp" if self.numeric else "fast-downward"
 
 

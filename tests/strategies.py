@@ -117,3 +117,99 @@ PROBLEMS = {
     "gripper": gripper_problem(),
     "floor-tile": floortile_problem(),
 }
+
+
+@st.composite
+def uav_world(draw, kind: str):
+    """Locations with symmetric positive distances, one base, drones with battery.
+
+    Three in four worlds satisfy the rules' free-movement condition; the rest are arbitrary.
+    """
+    free = draw(st.integers(0, 3)) > 0
+    n_loc = draw(st.integers(2, 3) if free else st.integers(1, 3))
+    locs = ["base", "hill", "farm"][:n_loc]
+    drones = [f"u{i}" for i in range(1, draw(st.integers(1, 2 if n_loc <= 2 else 1)) + 1)]
+    dist = {}
+    for i, a in enumerate(locs):
+        dist[a, a] = 0
+        for b in locs[i + 1 :]:
+            dist[a, b] = dist[b, a] = draw(st.integers(1, 2))
+    far = max(dist.values())
+    init = ["(base base)"] + [f"(= (distance {a} {b}) {d})" for (a, b), d in dist.items()]
+    for d in drones:
+        top = draw(st.sampled_from([3 * far, 3 * far + 1] if free else [2 * far, 3 * far]))
+        start = draw(st.sampled_from(locs))
+        low = dist[start, "base"] if free else 0
+        init += [
+            f"(drone-at {d} {start})",
+            f"(= (max-battery {d}) {top})",
+            f"(= (battery {d}) {draw(st.integers(low, top))})",
+        ]
+        if kind == "inspection":
+            init.append(f"(= (photo-cost {d}) {draw(st.integers(0, 2))})")
+    return locs, drones, init, free
+
+
+@st.composite
+def uav_delivery_problem(draw) -> str:
+    locs, drones, init, free = draw(uav_world("delivery"))
+    packages = [f"p{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    load = dict.fromkeys(drones, 0)
+    capacity = {d: draw(st.integers(1, 4)) for d in drones}
+    heaviest = max(capacity.values()) if free else 3
+    weights = {p: draw(st.integers(0, heaviest)) for p in packages}
+    for p in packages:
+        d = draw(st.sampled_from(drones))
+        if draw(st.integers(0, 3)) == 0 and load[d] + weights[p] <= capacity[d]:
+            init.append(f"(carrying {d} {p})")
+            load[d] += weights[p]
+        else:
+            init.append(f"(pkg-at {p} {draw(st.sampled_from(locs))})")
+        init.append(f"(= (weight {p}) {weights[p]})")
+    init += [f"(= (capacity {d}) {capacity[d]})" for d in drones]
+    init += [f"(= (load {d}) {load[d]})" for d in drones]
+    pool = [f"(pkg-at {p} {x})" for p in packages for x in locs]
+    pool += [f"(carrying {d} {p})" for d in drones for p in packages]
+    pool += [f"(drone-at {d} {x})" for d in drones for x in locs]
+    goal = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3)) if pool else []
+    goal += draw(
+        st.lists(
+            st.sampled_from([f for f in init if not f.startswith("(=")]), unique=True, max_size=1
+        )
+    )
+    if not free and draw(st.booleans()):
+        goal.append(f"(>= (battery {drones[0]}) {draw(st.integers(0, 3))})")
+    objs = f"{' '.join(drones)} - drone {' '.join(locs)} - location" + (
+        f" {' '.join(packages)} - package" if packages else ""
+    )
+    return problem_text("uav-delivery", objs, init, sorted(set(goal)))
+
+
+@st.composite
+def uav_inspection_problem(draw) -> str:
+    locs, drones, init, free = draw(uav_world("inspection"))
+    targets = [f"t{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    for t in targets:
+        init += [f"(visible {t} {x})" for x in draw(st.lists(st.sampled_from(locs), unique=True))]
+        if draw(st.integers(0, 4)) == 0:
+            init.append(f"(photographed {t})")
+    pool = [f"(photographed {t})" for t in targets]
+    pool += [f"(drone-at {d} {x})" for d in drones for x in locs]
+    goal = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3))
+    goal += draw(
+        st.lists(
+            st.sampled_from([f for f in init if not f.startswith("(=")]), unique=True, max_size=1
+        )
+    )
+    if not free and draw(st.booleans()):
+        goal.append(f"(<= {draw(st.integers(0, 3))} (battery {drones[0]}))")
+    objs = f"{' '.join(drones)} - drone {' '.join(locs)} - location" + (
+        f" {' '.join(targets)} - target" if targets else ""
+    )
+    return problem_text("uav-inspection", objs, init, sorted(set(goal)))
+
+
+NUMERIC_PROBLEMS = {
+    "uav-delivery": uav_delivery_problem(),
+    "uav-inspection": uav_inspection_problem(),
+}

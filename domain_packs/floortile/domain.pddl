@@ -19,22 +19,22 @@
   (:action paint-up
     :parameters (?r - robot ?y - tile ?x - tile ?c - color)
     :precondition (and (robot-has ?r ?c) (robot-at ?r ?x) (up ?y ?x))
-    :effect (painted ?y ?c))
+    :effect (and (painted ?y ?c)))
 
   (:action paint-down
     :parameters (?r - robot ?y - tile ?x - tile ?c - color)
     :precondition (and (robot-has ?r ?c) (robot-at ?r ?x) (up ?x ?y))
-    :effect (painted ?y ?c))
+    :effect (and (painted ?y ?c)))
 
   (:action paint-right
     :parameters (?r - robot ?y - tile ?x - tile ?c - color)
     :precondition (and (robot-has ?r ?c) (robot-at ?r ?x) (right ?y ?x))
-    :effect (painted ?y ?c))
+    :effect (and (painted ?y ?c)))
 
   (:action paint-left
     :parameters (?r - robot ?y - tile ?x - tile ?c - color)
     :precondition (and (robot-has ?r ?c) (robot-at ?r ?x) (right ?x ?y))
-    :effect (painted ?y ?c))
+    :effect (and (painted ?y ?c)))
 
   (:action up
     :parameters (?r - robot ?x - tile ?y - tile)

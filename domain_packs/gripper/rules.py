@@ -58,45 +58,58 @@ def _init_model(problem: Problem):
     return rooms, balls, grippers, place
 
 
+def goal_model(problem: Problem, model):
+    """The goal's requirements, or None when no reachable state can meet them.
+
+    Returns ``(place, gripper_state, robby)``: ball -> room or gripper, gripper -> carried ball
+    ("" for free), and the set of goal rooms of the robot (at most one).
+    """
+    rooms, balls, grippers, init_place = model
+    static = {a for a in problem.init if a.predicate in TYPES}
+    kind = {a.args[0]: a.predicate for a in static}
+    place: dict[str, str] = {}
+    gripper_state: dict[str, str] = {}
+    robby: set[str] = set()
+    for a in problem.goal.positive:
+        p, args = a.predicate, a.args
+        if p in TYPES:
+            if a not in static:
+                return None  # type facts never change
+        elif p == "at-robby":
+            robby.add(args[0])
+            if kind.get(args[0]) != "room":
+                return None
+        elif p in ("at", "carry"):
+            b, where = args
+            want = "room" if p == "at" else "gripper"
+            if kind.get(b) != "ball" or kind.get(where) != want:
+                return None
+            if place.setdefault(b, where) != where:
+                return None
+            if p == "carry" and gripper_state.setdefault(where, b) != b:
+                return None
+        elif p == "free" and (
+            kind.get(args[0]) != "gripper" or gripper_state.setdefault(args[0], "") != ""
+        ):
+            return None
+    if len(robby) > 1:
+        return None
+    if not grippers and any(init_place[b] != r for b, r in place.items()):
+        return None  # nothing can move without a gripper
+    return place, gripper_state, robby
+
+
 def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
     model = _init_model(problem)
     if model is None:
         return None
     rooms, balls, grippers, init_place = model
     goal = problem.goal.positive
-    static = {a for a in problem.init if a.predicate in TYPES}
-    kind_of = {o: t for t in TYPES for o in {a.args[0] for a in static if a.predicate == t}}
-    place: dict[str, str] = {}
-    gripper_state: dict[str, str] = {}
-    robby = set()
-    for a in goal:
-        p, args = a.predicate, a.args
-        if p in TYPES:
-            if a not in static:
-                return goal  # type facts never change: unreachable
-        elif p == "at-robby":
-            robby.add(args[0])
-            if kind_of.get(args[0]) != "room":
-                return goal
-        elif p == "at" or p == "carry":
-            b, where = args
-            want = "room" if p == "at" else "gripper"
-            if kind_of.get(b) != "ball" or kind_of.get(where) != want:
-                return goal
-            if place.setdefault(b, where) != where:
-                return goal
-            if p == "carry" and gripper_state.setdefault(where, b) != b:
-                return goal
-        elif p == "free":
-            if kind_of.get(args[0]) != "gripper":
-                return goal
-            if gripper_state.setdefault(args[0], "") != "":
-                return goal
-    if len(robby) > 1:
-        return goal
-    if not grippers and any(init_place[b] != r for b, r in place.items()):
-        return goal  # nothing can move without a gripper
-    out = set(goal) | static
+    required = goal_model(problem, model)
+    if required is None:
+        return goal  # unreachable: no goal state to complete
+    place, gripper_state, _ = required
+    out = set(goal) | {a for a in problem.init if a.predicate in TYPES}
     if len(rooms) == 1:
         out.add(Atom("at-robby", (next(iter(rooms)),)))
     unplaced = [b for b in balls if b not in place]

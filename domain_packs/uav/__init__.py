@@ -1,0 +1,33 @@
+"""Numeric UAV packs (our own domains, in the style of SPAR): delivery and inspection.
+
+Both register through the same plugin; ENHSP solves them (``planner_kind`` is ``enhsp``).
+"""
+
+from importlib.resources import files
+
+from planetarium_plugin import DomainPack, hookimpl
+
+from .rules import fully_specify_delivery, fully_specify_inspection
+
+
+def _read(name: str) -> str:
+    return files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+DELIVERY = DomainPack(
+    name="uav-delivery",
+    domain_pddl=_read("delivery.pddl"),
+    fully_specify=fully_specify_delivery,
+    description="Drones with battery and payload capacity deliver packages (numeric)",
+)
+INSPECTION = DomainPack(
+    name="uav-inspection",
+    domain_pddl=_read("inspection.pddl"),
+    fully_specify=fully_specify_inspection,
+    description="Drones with battery photograph targets and recharge at a base (numeric)",
+)
+
+
+@hookimpl
+def planetarium_domain_packs():
+    return [DELIVERY, INSPECTION]

@@ -1,0 +1,165 @@
+"""``fullySpecify`` for the numeric UAV domains (delivery and inspection).
+
+Always implied: static facts (``base``, ``visible``), the values of static fluents (distances,
+capacities, weights, maximum battery, photo cost) as ``(= f v)``, and photographs already taken.
+
+Dynamic facts need reachability, which battery arithmetic can restrict. The rules therefore
+apply only under a *free movement* condition that makes every drone able to end anywhere with
+more than one possible battery level, and decline (None) otherwise — the bounded search decides
+those problems:
+
+* at least two locations, all pairwise distances defined and positive, a distance 0 from a
+  location to itself, and at least one base;
+* every drone: maximum battery at least three times the largest distance, a current battery that
+  reaches some base, and (inspection) a photo cost no larger than max battery minus the largest
+  distance;
+* (delivery) every package fits some drone, and each drone's load equals the weight it carries;
+* the goal has no numeric condition.
+
+Under it, a drone's position and battery are never forced, a package can end anywhere, and a
+drone's load is forced exactly when no package the goal leaves open (positive weight) fits
+beside the packages the goal makes it carry.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from planetarium_plugin.parsing import Atom, Domain, NumericCondition, Problem
+from planetarium_plugin.specify import FullySpecifiedGoal
+
+STATIC_FLUENTS = ("distance", "max-battery", "capacity", "weight", "photo-cost")
+
+
+def _free_movement(problem: Problem, kind: str) -> dict | None:
+    objs = problem.objects
+    locations = [o for o, t in objs.items() if t == "location"]
+    drones = [o for o, t in objs.items() if t == "drone"]
+    values = problem.numeric_init
+    init = problem.init
+    bases = {a.args[0] for a in init if a.predicate == "base"}
+    if len(locations) < 2 or not bases or problem.goal.numeric:
+        return None
+    dist: dict[tuple[str, str], Fraction] = {}
+    for a in locations:
+        for b in locations:
+            d = values.get(Atom("distance", (a, b)))
+            if d is None or (d != 0 if a == b else d <= 0):
+                return None
+            dist[a, b] = d
+    far = max(dist.values())
+    where: dict[str, str] = {}
+    for a in init:
+        if a.predicate == "drone-at":
+            if a.args[0] in where:
+                return None
+            where[a.args[0]] = a.args[1]
+    for d in drones:
+        top = values.get(Atom("max-battery", (d,)))
+        now = values.get(Atom("battery", (d,)))
+        if d not in where or top is None or now is None or top < 3 * far:
+            return None
+        if not any(now >= dist[where[d], b] for b in bases):
+            return None
+        if kind == "inspection":
+            cost = values.get(Atom("photo-cost", (d,)))
+            if cost is None or cost < 0 or cost > top - far:
+                return None
+    info: dict = {"drones": drones}
+    if kind == "delivery":
+        packages = [o for o, t in objs.items() if t == "package"]
+        weight = {p: values.get(Atom("weight", (p,))) for p in packages}
+        capacity = {d: values.get(Atom("capacity", (d,))) for d in drones}
+        if any(w is None or w < 0 for w in weight.values()):
+            return None
+        if any(c is None for c in capacity.values()):
+            return None
+        if any(not any(w <= c for c in capacity.values()) for w in weight.values()):
+            return None
+        placed: set[str] = set()
+        for a in init:
+            if a.predicate in ("pkg-at", "carrying"):
+                p = a.args[0] if a.predicate == "pkg-at" else a.args[1]
+                if p in placed:
+                    return None
+                placed.add(p)
+        if placed != set(packages):
+            return None
+        for d in drones:
+            carried = sum(
+                (weight[a.args[1]] for a in init if a.predicate == "carrying" and a.args[0] == d),
+                Fraction(0),
+            )
+            if values.get(Atom("load", (d,))) != carried or carried > capacity[d]:
+                return None
+        info.update(packages=packages, weight=weight, capacity=capacity)
+    return info
+
+
+def _static(problem: Problem) -> tuple[set[Atom], set[NumericCondition]]:
+    atoms = {a for a in problem.init if a.predicate in ("base", "visible", "photographed")}
+    fixed = {
+        NumericCondition("=", f, v)
+        for f, v in problem.numeric_init.items()
+        if f.predicate in STATIC_FLUENTS
+    }
+    return atoms, fixed
+
+
+def _unreachable(problem: Problem) -> FullySpecifiedGoal:
+    g = problem.goal
+    return FullySpecifiedGoal(g.positive, frozenset(), g.numeric, "rules", reachable=False)
+
+
+def fully_specify_delivery(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    info = _free_movement(problem, "delivery")
+    if info is None:
+        return None
+    goal = problem.goal.positive
+    atoms, fixed = _static(problem)
+    if any(a.predicate == "base" and a not in problem.init for a in goal):
+        return _unreachable(problem)
+    placed: dict[str, tuple[str, str]] = {}
+    at: dict[str, str] = {}
+    for a in goal:
+        if a.predicate == "pkg-at":
+            key = ("at", a.args[1])
+        elif a.predicate == "carrying":
+            key = ("in", a.args[0])
+        else:
+            if a.predicate == "drone-at" and at.setdefault(a.args[0], a.args[1]) != a.args[1]:
+                return _unreachable(problem)
+            continue
+        p = a.args[0] if a.predicate == "pkg-at" else a.args[1]
+        if placed.setdefault(p, key) != key:
+            return _unreachable(problem)
+    weight, capacity = info["weight"], info["capacity"]
+    load = {
+        d: sum((weight[p] for p, (k, d2) in placed.items() if k == "in" and d2 == d), Fraction(0))
+        for d in info["drones"]
+    }
+    if any(load[d] > capacity[d] for d in info["drones"]):
+        return _unreachable(problem)
+    open_pkgs = [p for p in info["packages"] if p not in placed and weight[p] > 0]
+    for d in info["drones"]:
+        if not any(load[d] + weight[p] <= capacity[d] for p in open_pkgs):
+            fixed.add(NumericCondition("=", Atom("load", (d,)), load[d]))
+    return FullySpecifiedGoal(frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules")
+
+
+def fully_specify_inspection(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    info = _free_movement(problem, "inspection")
+    if info is None:
+        return None
+    goal = problem.goal.positive
+    atoms, fixed = _static(problem)
+    visible = {a.args[0] for a in problem.init if a.predicate == "visible"}
+    at: dict[str, str] = {}
+    for a in goal:
+        if a.predicate in ("base", "visible") and a not in problem.init:
+            return _unreachable(problem)
+        if a.predicate == "photographed" and a.args[0] not in visible and a not in problem.init:
+            return _unreachable(problem)
+        if a.predicate == "drone-at" and at.setdefault(a.args[0], a.args[1]) != a.args[1]:
+            return _unreachable(problem)
+    return FullySpecifiedGoal(frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules")
