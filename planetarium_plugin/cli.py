@@ -199,16 +199,23 @@ def cmd_score(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    counts = score_file(
-        records,
-        Path(args.out),
-        workers=args.workers,
-        timeout=args.timeout,
-        memory_mb=args.memory_mb or None,
-        planner=args.planner,
-        check_solvable=not args.no_solve,
-        progress=not args.quiet,
-    )
+    try:
+        counts = score_file(
+            records,
+            Path(args.out),
+            workers=args.workers,
+            timeout=args.timeout,
+            memory_mb=args.memory_mb or None,
+            planner=args.planner,
+            check_solvable=not args.no_solve,
+            progress=not args.quiet,
+        )
+    except KeyboardInterrupt:
+        print(
+            f"interrupted: results so far are in {args.out}; run the same command to resume",
+            file=sys.stderr,
+        )
+        return 130
     rows = summarize(Path(args.out))
     print(
         f"scored {counts['scored']}, already done {counts['skipped']}, "

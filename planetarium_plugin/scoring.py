@@ -280,10 +280,17 @@ def score_file(
 
         try:
             while queue or any(s.rec is not None for s in slots):
-                for s in slots:
+                for i, s in enumerate(slots):
                     if s.rec is None and queue:
-                        s.rec, s.started = queue.pop(), time.monotonic()
-                        s.conn.send(s.rec)
+                        rec = queue.pop()
+                        try:
+                            s.conn.send(rec)
+                        except (BrokenPipeError, OSError):  # died while idle: replace, retry
+                            queue.append(rec)
+                            kill(s)
+                            slots[i] = spawn()
+                            continue
+                        s.rec, s.started = rec, time.monotonic()
                 busy = [s for s in slots if s.rec is not None]
                 ready = wait([s.conn for s in busy], timeout=0.5)
                 now = time.monotonic()

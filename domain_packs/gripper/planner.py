@@ -1,6 +1,6 @@
 """A complete Gripper planner for valid problems.
 
-Drop whatever is carried, ferry every ball whose goal room differs from where it lies (up to one
+Empty the grippers, ferry every ball whose goal room differs from where it lies (up to one
 ball per gripper per trip), pick up the balls the goal wants carried, then move the robot to its
 goal room. With no gripper nothing can move, so only goals already true are solvable.
 """
@@ -36,8 +36,11 @@ def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
             robby = to
 
     where = dict(place)  # ball -> room or gripper
+    # Balls to ferry need free grippers: then every gripper is emptied first (balls the goal
+    # wants carried are picked up again at the end); otherwise only unwanted loads are dropped.
+    ferry = any(where[b] != r for b, r in want_room.items())
     for b, w in sorted(place.items()):
-        if w in grippers and want_carry.get(b) != w:
+        if w in grippers and (ferry or want_carry.get(b) != w):
             steps.append(f"(drop {b} {robby} {w})")
             where[b] = robby
     # Ferry balls in batches of up to one per free gripper, grouped by (from, to).
