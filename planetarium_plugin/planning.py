@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PLANNERS",
     "PlannerOutcome",
+    "PlannerSession",
     "SolveResult",
     "SolveStatus",
     "ValidationResult",
@@ -620,22 +621,36 @@ def _cache_dir() -> Path:
     return path
 
 
+def _enhsp_jar() -> str:
+    try:
+        import up_enhsp
+    except ImportError as exc:
+        raise PlanetariumError(
+            Reason.UNSUPPORTED, "ENHSP is not installed: pip install up-enhsp"
+        ) from exc
+    return str(Path(up_enhsp.__file__).parent / "ENHSP" / "enhsp.jar")
+
+
+def _enhsp_outcome(rc: int, out: str, plan_path: Path) -> PlannerOutcome:
+    steps = _plan_file(plan_path)
+    low = out.lower()
+    if rc == 0 and steps is not None and "problem solved" in low:
+        return PlannerOutcome(SolveStatus.SOLVED, steps)
+    if "unsolvable" in low or "no plan" in low or "goal not reachable" in low:
+        return PlannerOutcome(SolveStatus.UNSOLVABLE, message="ENHSP: search space exhausted")
+    return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP exit {rc}: {out[-400:]}")
+
+
+ENHSP_ARGS = ("-npm", "-h", "hadd", "-s", "gbfs")
+
+
 class ENHSP:
-    """ENHSP on the JVM, started with a class-data-sharing archive (made on first use)."""
+    """ENHSP on a fresh JVM per call, started with a class-data-sharing archive."""
 
     name = "enhsp"
-    args = ("-h", "hadd", "-s", "gbfs")
 
     def command(self, dom: str, prob: str, plan: str) -> list[str]:
-        try:
-            import up_enhsp
-        except ImportError as exc:
-            raise PlanetariumError(
-                Reason.UNSUPPORTED,
-                "ENHSP is not installed: pip install 'planetarium-plugin[planners]'",
-            ) from exc
-        jar = str(Path(up_enhsp.__file__).parent / "ENHSP" / "enhsp.jar")
-        java = find_java()
+        jar, java = _enhsp_jar(), find_java()
         archive = _cache_dir() / f"enhsp-{abs(hash((java, jar))) % 10**8}.jsa"
         cds = (
             [f"-XX:SharedArchiveFile={archive}"]
@@ -655,8 +670,7 @@ class ENHSP:
             prob,
             "-sp",
             plan,
-            "-npm",
-            *self.args,
+            *ENHSP_ARGS,
         ]
 
     def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
@@ -669,15 +683,86 @@ class ENHSP:
             rc, out, timed_out = _run(self.command(dom, prob, plan), timeout, tmp)
             if timed_out:
                 return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
-            steps = _plan_file(Path(plan))
-            if rc == 0 and steps is not None and "problem solved" in out.lower():
-                return PlannerOutcome(SolveStatus.SOLVED, steps)
-            low = out.lower()
-            if "unsolvable" in low or "no plan" in low or "goal not reachable" in low:
-                return PlannerOutcome(
-                    SolveStatus.UNSOLVABLE, message="ENHSP: search space exhausted"
-                )
-            return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP exit {rc}: {out[-400:]}")
+            return _enhsp_outcome(rc, out, Path(plan))
+
+
+class ENHSPServer:
+    """ENHSP in one long-lived JVM (``java/PlanetariumEnhspServer``): ~20 ms per call.
+
+    Owned by a :class:`PlannerSession`. A timeout kills the JVM (a fresh one starts on the next
+    call); the JVM is also renewed every ``renew_after`` calls. A claim of unsolvability is
+    confirmed on a fresh JVM, so state kept inside ENHSP between calls cannot produce a false
+    "unsolvable".
+    """
+
+    name = "enhsp-server"
+    renew_after = 500
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen | None = None
+        self._calls = 0
+
+    def _start(self) -> subprocess.Popen:
+        harness = Path(__file__).parent / "java"
+        cmd = [
+            find_java(),
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            f"{_enhsp_jar()}{os.pathsep}{harness}",
+            "PlanetariumEnhspServer",
+        ]
+        return subprocess.Popen(
+            cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            start_new_session=True,
+        )
+
+    def close(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+    def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
+        import base64
+        import select
+
+        if self._proc is None or self._proc.poll() is not None or self._calls >= self.renew_after:
+            self.close()
+            self._proc, self._calls = self._start(), 0
+        self._calls += 1
+        ready: list = []
+        with tempfile.TemporaryDirectory(prefix="planetarium-enhsp-") as tmp:
+            dom, prob, plan = (
+                os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")
+            )
+            Path(dom).write_text(pack.domain.text)
+            Path(prob).write_text(problem_to_pddl(problem, pack.domain))
+            request = "\t".join(["-o", dom, "-f", prob, "-sp", plan, *ENHSP_ARGS])
+            try:
+                self._proc.stdin.write(request + "\n")
+                self._proc.stdin.flush()
+                ready, _, _ = select.select([self._proc.stdout], [], [], timeout)
+                line = self._proc.stdout.readline() if ready else ""
+            except (BrokenPipeError, OSError):
+                line = ""
+            if not line:
+                self.close()
+                if ready:
+                    return PlannerOutcome(SolveStatus.ERROR, message="ENHSP server died")
+                return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
+            status, _, payload = line.rstrip("\n").partition("\t")
+            out = base64.b64decode(payload).decode("utf-8", "replace")
+            outcome = _enhsp_outcome(0 if status == "ok" else 1, out, Path(plan))
+        if outcome.status is SolveStatus.UNSOLVABLE:
+            return ENHSP().plan(problem, pack, timeout)  # confirm on a fresh JVM
+        return outcome
 
 
 class UnifiedPlanningEngine:
@@ -724,6 +809,7 @@ PLANNERS: Mapping[str, Callable[[], Planner]] = MappingProxyType(
         "pack": PackEngine,
         "fast-downward": FastDownward,
         "enhsp": ENHSP,
+        "enhsp-server": ENHSPServer,
         "fast-downward-up": lambda: UnifiedPlanningEngine("fast-downward", "fast-downward-up"),
         "enhsp-up": lambda: UnifiedPlanningEngine("enhsp", "enhsp-up"),
     }
@@ -731,7 +817,7 @@ PLANNERS: Mapping[str, Callable[[], Planner]] = MappingProxyType(
 
 
 def get_planner(name: str) -> Planner:
-    """The engine registered under ``name``."""
+    """A new engine registered under ``name``."""
     try:
         return PLANNERS[name]()
     except KeyError:
@@ -740,8 +826,39 @@ def get_planner(name: str) -> Planner:
         ) from None
 
 
-def _route(pack: DomainPack, planner: str) -> list[str]:
-    general = "enhsp" if pack.numeric else "fast-downward"
+class PlannerSession:
+    """Keeps engines alive across calls (e.g. the ENHSP server JVM); close it when done.
+
+    >>> with PlannerSession() as session:
+    ...     session.get("pack").name
+    'pack'
+    """
+
+    def __init__(self) -> None:
+        self._engines: dict[str, Planner] = {}
+
+    def get(self, name: str) -> Planner:
+        if name not in self._engines:
+            self._engines[name] = get_planner(name)
+        return self._engines[name]
+
+    def close(self) -> None:
+        for engine in self._engines.values():
+            close = getattr(engine, "close", None)
+            if close is not None:
+                close()
+        self._engines.clear()
+
+    def __enter__(self) -> PlannerSession:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _route(pack: DomainPack, planner: str, persistent: bool) -> list[str]:
+    numeric = "enhsp-server" if persistent else "enhsp"
+    general = numeric if pack.numeric else "fast-downward"
     if planner != "auto":
         return [planner]
     return ["pack", general] if pack.planner is not None else [general]
@@ -754,8 +871,13 @@ def solve(
     planner: str = "auto",
     timeout: float = 10.0,
     validator: str = "auto",
+    session: PlannerSession | None = None,
 ) -> SolveResult:
-    """Find a plan and validate it. Raises only for an unknown domain or unparseable problem."""
+    """Find a plan and validate it. Raises only for an unknown domain or unparseable problem.
+
+    With a :class:`PlannerSession`, engines persist across calls (``auto`` then uses the ENHSP
+    server for numeric packs); without one, each call starts its planners afresh.
+    """
     from .packs import resolve_pack
 
     t0 = time.perf_counter()
@@ -763,10 +885,15 @@ def solve(
     if isinstance(problem, str):
         problem = parse_problem(problem, pack.domain)
     outcome, used = PlannerOutcome(SolveStatus.ERROR, message="no planner ran"), planner
-    for name in _route(pack, planner):
+    for name in _route(pack, planner, session is not None):
         used = name
         left = max(0.01, timeout - (time.perf_counter() - t0))
-        outcome = get_planner(name).plan(problem, pack, left)
+        engine = session.get(name) if session is not None else get_planner(name)
+        try:
+            outcome = engine.plan(problem, pack, left)
+        finally:
+            if session is None and hasattr(engine, "close"):
+                engine.close()
         if not (name == "pack" and planner == "auto" and "declined" in outcome.message):
             break
     t1 = time.perf_counter()

@@ -29,7 +29,7 @@ from .equivalence import equivalent
 from .errors import PlanetariumError
 from .packs import resolve_pack
 from .parsing import parse_problem
-from .planning import solve
+from .planning import PlannerSession, solve
 
 __all__ = ["Score", "evaluate", "read_records", "score_file", "summarize"]
 
@@ -64,6 +64,7 @@ def evaluate(
     planner: str = "auto",
     check_solvable: bool = True,
     sample_id: str = "",
+    session: PlannerSession | None = None,
 ) -> Score:
     """Score one candidate against its ground truth: parseable, solvable, equivalent."""
     t0 = time.perf_counter()
@@ -83,7 +84,11 @@ def evaluate(
         try:
             pack = resolve_pack(domain)
             result = solve(
-                parse_problem(candidate, pack.domain), pack, planner=planner, timeout=timeout
+                parse_problem(candidate, pack.domain),
+                pack,
+                planner=planner,
+                timeout=timeout,
+                session=session,
             )
             solvable, status, message, used = (
                 result.solvable,
@@ -157,7 +162,13 @@ def _failed(rec: dict, reason: str, message: str) -> dict:
     ).to_dict()
 
 
-def score_record(rec: dict, timeout: float, planner: str, check_solvable: bool) -> dict:
+def score_record(
+    rec: dict,
+    timeout: float,
+    planner: str,
+    check_solvable: bool,
+    session: PlannerSession | None = None,
+) -> dict:
     """Score one JSON record (never raises)."""
     if "_error" in rec:
         return _failed(rec, "bad_record", rec["_error"])
@@ -174,6 +185,7 @@ def score_record(rec: dict, timeout: float, planner: str, check_solvable: bool) 
             planner=planner,
             check_solvable=check_solvable,
             sample_id=rec["id"],
+            session=session,
         )
         return score.to_dict()
     except MemoryError:
@@ -192,11 +204,12 @@ def _worker(
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor handles interrupts
-    while True:
-        rec = conn.recv()
-        if rec is None:
-            return
-        conn.send(score_record(rec, timeout, planner, check_solvable))
+    with PlannerSession() as session:  # planners (the ENHSP JVM) live as long as the worker
+        while True:
+            rec = conn.recv()
+            if rec is None:
+                return
+            conn.send(score_record(rec, timeout, planner, check_solvable, session))
 
 
 @dataclass

@@ -153,3 +153,29 @@ def test_cli_solve_and_validate(tmp_path):
 def test_unknown_planner():
     with pytest.raises(PlanetariumError, match="unknown planner"):
         get_planner("lpg")
+
+
+INSPECTION = """(define (problem i1) (:domain uav-inspection)
+  (:objects u1 - drone base tower - location t1 t2 - target)
+  (:init (drone-at u1 base) (base base) (visible t1 tower) (visible t2 base)
+    (= (battery u1) 9) (= (max-battery u1) 9) (= (photo-cost u1) 1)
+    (= (distance base tower) 3) (= (distance tower base) 3)
+    (= (distance base base) 0) (= (distance tower tower) 0))
+  (:goal (and (photographed t1) (photographed t2) (drone-at u1 base))))"""
+
+
+def test_persistent_enhsp_session():
+    from planetarium_plugin.planning import PlannerSession
+
+    before = {p.pid for p in _planner_processes()}
+    unsolvable = INSPECTION.replace("(visible t2 base)", "")  # t2 is visible from nowhere
+    with PlannerSession() as session:
+        results = [solve(t, "uav-inspection", session=session, timeout=60)
+                   for t in (INSPECTION, unsolvable, INSPECTION)]
+        assert len([p for p in _planner_processes() if p.pid not in before]) == 1  # one JVM
+    assert [r.planner for r in results] == ["enhsp-server"] * 3
+    assert [r.status for r in results] == [SolveStatus.SOLVED, SolveStatus.UNSOLVABLE,
+                                           SolveStatus.SOLVED]
+    assert results[0].plan == results[2].plan and results[2].validation.valid
+    time.sleep(0.2)
+    assert [p for p in _planner_processes() if p.pid not in before] == []
