@@ -80,13 +80,18 @@ def ground_truths(rng: random.Random) -> list[tuple[str, str, bool]]:
 
 
 def _rename(text: str, problem, rng: random.Random) -> str:
+    """Rename objects in argument positions only (a name may also be a predicate: base)."""
+    import re
+
     names = list(problem.objects)
     new = [f"obj{i}x" for i in range(len(names))]
     rng.shuffle(new)
-    import re
-
     mapping = dict(zip(names, new, strict=True))
-    return re.sub(r"[\w-]+", lambda m: mapping.get(m.group(0), m.group(0)), text)
+    return re.sub(r"(?<![(\w-])[\w-]+", lambda m: mapping.get(m.group(0), m.group(0)), text)
+
+
+def _fmt(v) -> str:
+    return str(v.numerator) if v.denominator == 1 else str(float(v))
 
 
 def _reorder(domain, problem, rng, goal=None) -> str:
@@ -95,8 +100,11 @@ def _reorder(domain, problem, rng, goal=None) -> str:
     typed = domain_packs()[domain].domain.typed
     odecl = " ".join(f"{o} - {t}" if typed else o for o, t in objs)
     init = [str(a) for a in problem.init]
+    init += [f"(= {f} {_fmt(v)})" for f, v in problem.numeric_init.items()]
     rng.shuffle(init)
-    goal = list(goal if goal is not None else map(str, problem.goal.positive))
+    if goal is None:
+        goal = [str(a) for a in problem.goal.positive] + [str(c) for c in problem.goal.numeric]
+    goal = list(goal)
     rng.shuffle(goal)
     return _text(problem.domain_name, odecl, init, goal, name="candidate")
 
@@ -104,8 +112,10 @@ def _reorder(domain, problem, rng, goal=None) -> str:
 def candidates(domain: str, text: str, rng: random.Random) -> list[tuple[str, str]]:
     pack = domain_packs()[domain]
     p = parse_problem(text, pack.domain)
-    closure = fully_specify(p, domain).positive
+    fs = fully_specify(p, domain)
+    closure = fs.positive
     implied = sorted(map(str, closure - p.goal.positive))
+    implied += sorted(map(str, fs.numeric - p.goal.numeric))
     out = [
         ("identical", text),
         ("renamed", _rename(text, p, rng)),
@@ -113,7 +123,7 @@ def candidates(domain: str, text: str, rng: random.Random) -> list[tuple[str, st
     ]
     goal = sorted(map(str, p.goal.positive))
     out.append(("trivial-added", _reorder(domain, p, rng, goal + implied)))
-    full = sorted(map(str, closure))
+    full = sorted(map(str, closure)) + sorted(map(str, fs.numeric))
     droppable = [a for a in full if a not in goal]
     out.append(
         (
@@ -125,7 +135,60 @@ def candidates(domain: str, text: str, rng: random.Random) -> list[tuple[str, st
     for atom in goal:
         changed = [a for a in goal if a != atom]
         text2 = _reorder(domain, p, rng, changed)
-        if len(fully_specify(text2, domain).positive) < len(closure):
+        fs2 = fully_specify(text2, domain)
+        if len(fs2.positive) + len(fs2.numeric) < len(closure) + len(fs.numeric):
             out.append(("different", text2))
             break
+    return out
+
+
+def _uav_world(n_drones: int, n_locs: int, rng: random.Random, kind: str):
+    locs = ["base"] + [f"site{i}" for i in range(1, n_locs)]
+    pos = {loc: (rng.randint(0, 6), rng.randint(0, 6)) for loc in locs}
+    dist = {}
+    for a in locs:
+        for b in locs:
+            d = 0 if a == b else max(1, abs(pos[a][0] - pos[b][0]) + abs(pos[a][1] - pos[b][1]))
+            dist[a, b] = d
+    far = max(dist.values())
+    drones = [f"uav{i}" for i in range(1, n_drones + 1)]
+    init = ["(base base)"] + [f"(= (distance {a} {b}) {d})" for (a, b), d in dist.items()]
+    for d in drones:
+        init += [
+            f"(drone-at {d} base)",
+            f"(= (battery {d}) {3 * far})",
+            f"(= (max-battery {d}) {3 * far})",
+        ]
+        if kind == "inspection":
+            init.append(f"(= (photo-cost {d}) 1)")
+    return locs, drones, init
+
+
+def uav_delivery(n_drones: int, n_locs: int, n_pkgs: int, rng: random.Random) -> str:
+    locs, drones, init = _uav_world(n_drones, n_locs, rng, "delivery")
+    pkgs = [f"pkg{i}" for i in range(1, n_pkgs + 1)]
+    for d in drones:
+        init += [f"(= (load {d}) 0)", f"(= (capacity {d}) 6)"]
+    for p in pkgs:
+        init += [f"(pkg-at {p} {rng.choice(locs[1:])})", f"(= (weight {p}) {rng.randint(1, 3)})"]
+    goal = [f"(pkg-at {p} base)" for p in pkgs]
+    objs = f"{' '.join(drones)} - drone {' '.join(locs)} - location {' '.join(pkgs)} - package"
+    return _text("uav-delivery", objs, init, goal)
+
+
+def uav_inspection(n_drones: int, n_locs: int, n_targets: int, rng: random.Random) -> str:
+    locs, drones, init = _uav_world(n_drones, n_locs, rng, "inspection")
+    targets = [f"target{i}" for i in range(1, n_targets + 1)]
+    init += [f"(visible {t} {rng.choice(locs[1:])})" for t in targets]
+    goal = [f"(photographed {t})" for t in targets] + [f"(drone-at {d} base)" for d in drones]
+    objs = f"{' '.join(drones)} - drone {' '.join(locs)} - location {' '.join(targets)} - target"
+    return _text("uav-inspection", objs, init, goal)
+
+
+def numeric_ground_truths(rng: random.Random) -> list[tuple[str, str, bool]]:
+    out = []
+    for d, n, k in ((1, 2, 1), (1, 3, 2), (2, 3, 3), (2, 4, 4), (2, 5, 6)):
+        out.append(("uav-delivery", uav_delivery(d, n, k, rng), False))
+    for d, n, k in ((1, 2, 1), (1, 3, 3), (2, 4, 4), (2, 5, 6), (3, 6, 8)):
+        out.append(("uav-inspection", uav_inspection(d, n, k, rng), False))
     return out

@@ -138,6 +138,8 @@ def uav_world(draw, kind: str):
     init = ["(base base)"] + [f"(= (distance {a} {b}) {d})" for (a, b), d in dist.items()]
     for d in drones:
         top = draw(st.sampled_from([3 * far, 3 * far + 1] if free else [2 * far, 3 * far]))
+        if free and kind == "inspection":
+            top += 2  # room for a photo (cost <= 2) on top of the flights
         start = draw(st.sampled_from(locs))
         low = dist[start, "base"] if free else 0
         init += [
@@ -179,6 +181,19 @@ def uav_delivery_problem(draw) -> str:
     )
     if not free and draw(st.booleans()):
         goal.append(f"(>= (battery {drones[0]}) {draw(st.integers(0, 3))})")
+    if free and draw(st.integers(0, 2)) == 0:  # conditions on static fluents and on the load
+        goal.append(
+            draw(
+                st.sampled_from(
+                    [
+                        f"(= (distance base {locs[-1]}) {draw(st.integers(0, 2))})",
+                        f"(= (load {drones[0]}) {draw(st.integers(0, 3))})",
+                        f"(>= (load {drones[0]}) {draw(st.integers(0, 3))})",
+                        f"(<= (capacity {drones[0]}) {draw(st.integers(0, 4))})",
+                    ]
+                )
+            )
+        )
     objs = f"{' '.join(drones)} - drone {' '.join(locs)} - location" + (
         f" {' '.join(packages)} - package" if packages else ""
     )
@@ -203,6 +218,8 @@ def uav_inspection_problem(draw) -> str:
     )
     if not free and draw(st.booleans()):
         goal.append(f"(<= {draw(st.integers(0, 3))} (battery {drones[0]}))")
+    if free and draw(st.integers(0, 2)) == 0:
+        goal.append(f"(= (photo-cost {drones[0]}) {draw(st.integers(0, 2))})")
     objs = f"{' '.join(drones)} - drone {' '.join(locs)} - location" + (
         f" {' '.join(targets)} - target" if targets else ""
     )

@@ -170,12 +170,17 @@ def test_persistent_enhsp_session():
     before = {p.pid for p in _planner_processes()}
     unsolvable = INSPECTION.replace("(visible t2 base)", "")  # t2 is visible from nowhere
     with PlannerSession() as session:
-        results = [solve(t, "uav-inspection", session=session, timeout=60)
-                   for t in (INSPECTION, unsolvable, INSPECTION)]
+        results = [
+            solve(t, "uav-inspection", session=session, timeout=60)
+            for t in (INSPECTION, unsolvable, INSPECTION)
+        ]
         assert len([p for p in _planner_processes() if p.pid not in before]) == 1  # one JVM
     assert [r.planner for r in results] == ["enhsp-server"] * 3
-    assert [r.status for r in results] == [SolveStatus.SOLVED, SolveStatus.UNSOLVABLE,
-                                           SolveStatus.SOLVED]
+    assert [r.status for r in results] == [
+        SolveStatus.SOLVED,
+        SolveStatus.UNSOLVABLE,
+        SolveStatus.SOLVED,
+    ]
     assert results[0].plan == results[2].plan and results[2].validation.valid
     time.sleep(0.2)
     assert [p for p in _planner_processes() if p.pid not in before] == []

@@ -11,7 +11,7 @@ from planetarium_plugin import domain_packs, equivalent, parse_problem, search_f
 
 
 @pytest.mark.parametrize("pack_name", sorted(NUMERIC_PROBLEMS))
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_numeric_rules_match_oracle(pack_name, data):
     pack = domain_packs()[pack_name]

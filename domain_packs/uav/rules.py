@@ -11,22 +11,25 @@ those problems:
 * at least two locations, all pairwise distances defined and positive, a distance 0 from a
   location to itself, and at least one base;
 * every drone: maximum battery at least three times the largest distance, a current battery that
-  reaches some base, and (inspection) a photo cost no larger than max battery minus the largest
-  distance;
+  reaches some base, and (inspection) a photo cost of at most max battery minus three times the
+  largest distance (after its last photo a drone can still get home and recharge);
 * (delivery) every package fits some drone, and each drone's load equals the weight it carries;
-* the goal has no numeric condition.
-
 Under it, a drone's position and battery are never forced, a package can end anywhere, and a
 drone's load is forced exactly when no package the goal leaves open (positive weight) fits
 beside the packages the goal makes it carry.
+
+Numeric goal conditions: one on a static fluent is true or false from the init; one on a
+dynamic fluent is kept when the closure of the rest of the goal already implies it (then it
+changes no goal state); otherwise the rules decline.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from planetarium_plugin.parsing import Atom, Domain, NumericCondition, Problem
-from planetarium_plugin.specify import FullySpecifiedGoal
+from planetarium_plugin.parsing import Atom, Domain, Goal, NumericCondition, Problem
+from planetarium_plugin.specify import COMPARE, FullySpecifiedGoal
 
 STATIC_FLUENTS = ("distance", "max-battery", "capacity", "weight", "photo-cost")
 
@@ -38,7 +41,7 @@ def _free_movement(problem: Problem, kind: str) -> dict | None:
     values = problem.numeric_init
     init = problem.init
     bases = {a.args[0] for a in init if a.predicate == "base"}
-    if len(locations) < 2 or not bases or problem.goal.numeric:
+    if len(locations) < 2 or not bases:
         return None
     dist: dict[tuple[str, str], Fraction] = {}
     for a in locations:
@@ -63,7 +66,7 @@ def _free_movement(problem: Problem, kind: str) -> dict | None:
             return None
         if kind == "inspection":
             cost = values.get(Atom("photo-cost", (d,)))
-            if cost is None or cost < 0 or cost > top - far:
+            if cost is None or cost < 0 or cost > top - 3 * far:
                 return None
     info: dict = {"drones": drones}
     if kind == "delivery":
@@ -111,6 +114,30 @@ def _unreachable(problem: Problem) -> FullySpecifiedGoal:
     return FullySpecifiedGoal(g.positive, frozenset(), g.numeric, "rules", reachable=False)
 
 
+def _numeric_goal(rules):
+    """Extend boolean-goal rules to goals with numeric conditions (see the module notes)."""
+
+    def wrapped(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+        conditions = problem.goal.numeric
+        if not conditions:
+            return rules(problem, domain)
+        g = problem.goal
+        base = rules(replace(problem, goal=Goal(g.positive, g.negative, frozenset())), domain)
+        if base is None or base.reachable is False:
+            return None if base is None else _unreachable(problem)
+        fixed = {c.fluent: c.value for c in base.numeric if c.op == "="}
+        for c in conditions:
+            if c.fluent not in fixed:
+                return None  # a real constraint on a dynamic fluent: the search decides
+            if not COMPARE[c.op](fixed[c.fluent], c.value):
+                return _unreachable(problem)
+        return FullySpecifiedGoal(base.positive, frozenset(), base.numeric | conditions, "rules")
+
+    wrapped.__doc__ = rules.__doc__
+    return wrapped
+
+
+@_numeric_goal
 def fully_specify_delivery(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
     info = _free_movement(problem, "delivery")
     if info is None:
@@ -147,6 +174,7 @@ def fully_specify_delivery(problem: Problem, domain: Domain) -> FullySpecifiedGo
     return FullySpecifiedGoal(frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules")
 
 
+@_numeric_goal
 def fully_specify_inspection(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
     info = _free_movement(problem, "inspection")
     if info is None:
