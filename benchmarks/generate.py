@@ -153,12 +153,9 @@ def _uav_world(n_drones: int, n_locs: int, rng: random.Random, kind: str):
     far = max(dist.values())
     drones = [f"uav{i}" for i in range(1, n_drones + 1)]
     init = ["(base base)"] + [f"(= (distance {a} {b}) {d})" for (a, b), d in dist.items()]
+    top = 3 * far + (2 if kind == "inspection" else 0)  # room for photos on top of flights
     for d in drones:
-        init += [
-            f"(drone-at {d} base)",
-            f"(= (battery {d}) {3 * far})",
-            f"(= (max-battery {d}) {3 * far})",
-        ]
+        init += [f"(drone-at {d} base)", f"(= (battery {d}) {top})", f"(= (max-battery {d}) {top})"]
         if kind == "inspection":
             init.append(f"(= (photo-cost {d}) 1)")
     return locs, drones, init

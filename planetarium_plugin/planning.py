@@ -30,6 +30,7 @@ import tempfile
 import threading
 import time
 import warnings
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
@@ -298,6 +299,12 @@ def _up():
 
 def to_up_problem(problem: Problem, domain: Domain) -> upm.Problem:
     """Build the equivalent unified-planning problem directly from our parsed model."""
+    with warnings.catch_warnings():  # PDDL lets objects, actions and predicates share names
+        warnings.simplefilter("ignore", UserWarning)
+        return _to_up_problem(problem, domain)
+
+
+def _to_up_problem(problem: Problem, domain: Domain) -> upm.Problem:
     up, S = _up()
     from collections import OrderedDict
 
@@ -373,9 +380,7 @@ def to_up_problem(problem: Problem, domain: Domain) -> upm.Problem:
                 a.add_effect(target, value)
             else:
                 raise PlanetariumError(Reason.UNSUPPORTED, f"{eff.op} effects")
-        with warnings.catch_warnings():  # action/predicate name sharing is fine in PDDL
-            warnings.simplefilter("ignore", UserWarning)
-            up_problem.add_action(a)
+        up_problem.add_action(a)
     for at in problem.init:
         up_problem.set_initial_value(fexpr(at, {}), True)
     for f, v in problem.numeric_init.items():
@@ -642,6 +647,20 @@ def _enhsp_outcome(rc: int, out: str, plan_path: Path) -> PlannerOutcome:
 
 
 ENHSP_ARGS = ("-npm", "-h", "hadd", "-s", "gbfs")
+#: Explicit, modest reservations: under a per-process address-space cap (batch scoring) the
+#: JVM's defaults (heap sized from the cap, 1 GB class space) leave no room for native memory.
+JVM_FLAGS = (
+    "-XX:TieredStopAtLevel=1",
+    "-XX:+UseSerialGC",
+    "-Xss1m",
+    "-XX:ReservedCodeCacheSize=64m",
+    "-XX:MaxMetaspaceSize=256m",
+    "-XX:CompressedClassSpaceSize=128m",
+)
+
+
+def _heap() -> str:
+    return "-Xmx" + os.environ.get("PLANETARIUM_JAVA_HEAP", "2g")
 
 
 class ENHSP:
@@ -651,7 +670,8 @@ class ENHSP:
 
     def command(self, dom: str, prob: str, plan: str) -> list[str]:
         jar, java = _enhsp_jar(), find_java()
-        archive = _cache_dir() / f"enhsp-{abs(hash((java, jar))) % 10**8}.jsa"
+        key = "\0".join((java, jar, *JVM_FLAGS, _heap()))
+        archive = _cache_dir() / f"enhsp-{zlib.crc32(key.encode()):08x}.jsa"
         cds = (
             [f"-XX:SharedArchiveFile={archive}"]
             if archive.exists()
@@ -659,9 +679,10 @@ class ENHSP:
         )
         return [
             java,
+            *JVM_FLAGS,
+            _heap(),
             *cds,
             "-Xshare:auto",
-            "-XX:TieredStopAtLevel=1",
             "-jar",
             jar,
             "-o",
@@ -706,7 +727,8 @@ class ENHSPServer:
         harness = Path(__file__).parent / "java"
         cmd = [
             find_java(),
-            "-XX:TieredStopAtLevel=1",
+            *JVM_FLAGS,
+            _heap(),
             "-cp",
             f"{_enhsp_jar()}{os.pathsep}{harness}",
             "PlanetariumEnhspServer",
@@ -758,7 +780,13 @@ class ENHSPServer:
                     return PlannerOutcome(SolveStatus.ERROR, message="ENHSP server died")
                 return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
             status, _, payload = line.rstrip("\n").partition("\t")
+            if status != "ok" and not status.startswith("error "):
+                self.close()  # not our protocol: the JVM itself failed (e.g. out of memory)
+                return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP server failed: {line!r}")
             out = base64.b64decode(payload).decode("utf-8", "replace")
+            if status != "ok":
+                out = f"{out}\n{status}"
+                self.close()  # an exception inside ENHSP: do not trust this JVM's state
             outcome = _enhsp_outcome(0 if status == "ok" else 1, out, Path(plan))
         if outcome.status is SolveStatus.UNSOLVABLE:
             return ENHSP().plan(problem, pack, timeout)  # confirm on a fresh JVM

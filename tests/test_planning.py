@@ -184,3 +184,19 @@ def test_persistent_enhsp_session():
     assert results[0].plan == results[2].plan and results[2].validation.valid
     time.sleep(0.2)
     assert [p for p in _planner_processes() if p.pid not in before] == []
+
+
+def test_enhsp_server_under_a_memory_cap():
+    """Batch workers cap their address space; the JVM must live within it (regression)."""
+    code = (
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))\n"
+        "from planetarium_plugin.planning import PlannerSession, solve\n"
+        f"texts = [({DELIVERY!r}, 'uav-delivery'), ({INSPECTION!r}, 'uav-inspection')] * 8\n"
+        "with PlannerSession() as s:\n"
+        "    print(sorted({solve(t, d, session=s, timeout=60).status.value for t, d in texts}))\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd="/tmp"
+    )
+    assert p.stdout.strip() == "['solved']", p.stdout + p.stderr
