@@ -10,6 +10,7 @@ True
 
 from .equivalence import Explanation, Verdict, compare_problems, equivalent
 from .errors import Deadline, PlanetariumError, Reason
+from .generation import Description, Instance
 from .hookspecs import hookimpl, hookspec
 from .packs import DomainPack, PackRegistry, default_registry, load_packs, resolve_pack
 from .parsing import (
@@ -31,11 +32,13 @@ __version__ = "0.1.0"
 __all__ = [
     "Atom",
     "Deadline",
+    "Description",
     "Domain",
     "DomainPack",
     "Explanation",
     "FullySpecifiedGoal",
     "Goal",
+    "Instance",
     "Limits",
     "NumericCondition",
     "PackRegistry",

@@ -22,6 +22,7 @@ from .parsing import Domain, parse_domain
 from .specify import RulesFn
 
 if TYPE_CHECKING:
+    from .generation import ProblemGenerator
     from .planning import PackPlanner
 
 __all__ = ["DomainPack", "PackRegistry", "default_registry", "load_packs", "resolve_pack"]
@@ -40,6 +41,8 @@ class DomainPack:
         planner: optional specialised planner ``(problem, domain) -> PlannerOutcome | None``;
             it must be complete for valid problems of its domain and may decline (None).
             Every plan it returns is validated.
+        generate: optional ``(rng, scale) -> Iterable[Instance]``: ground-truth problems with
+            explicit and abstract descriptions, from trivial (scale 1) to hard.
         version, description: shown by ``planetarium packs``.
         distribution: the installed distribution that registered the pack (set by the registry).
     """
@@ -48,6 +51,7 @@ class DomainPack:
     domain_pddl: str
     fully_specify: RulesFn | None = None
     planner: PackPlanner | None = None
+    generate: ProblemGenerator | None = None
     version: str = ""
     description: str = ""
     distribution: str = ""

@@ -281,6 +281,7 @@ def score_file(
 
         bar = tqdm(total=len(todo), unit="sample", desc="scoring", dynamic_ncols=True)
     queue = list(reversed(todo))
+    streak = 0  # consecutive crashes: a broken environment must not spin forever
     slots = [spawn() for _ in range(workers)]
     with open(out, "a", encoding="utf-8") as fh:
 
@@ -315,9 +316,17 @@ def score_file(
                             result = s.conn.recv()
                         except (EOFError, OSError):
                             counts["crashed"] += 1
+                            streak += 1
+                            if streak > 2 * workers + 3:  # workers die before doing anything
+                                raise RuntimeError(
+                                    f"{streak} worker processes in a row died: cannot score "
+                                    "(is the package importable in a fresh interpreter?)"
+                                ) from None
                             result = _failed(s.rec, "crashed", "worker process died")
                             kill(s)
                             slots[i] = s = spawn()
+                        else:
+                            streak = 0
                         emit(result)
                         s.rec = None
                     elif now - s.started > limit:

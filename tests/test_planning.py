@@ -31,7 +31,7 @@ DELIVERY = """(define (problem d1) (:domain uav-delivery)
   (:goal (and (pkg-at p1 base))))"""
 
 
-@pytest.mark.parametrize("pack_name", ["blocksworld", "gripper"])
+@pytest.mark.parametrize("pack_name", ["blocksworld", "gripper", "floor-tile"])
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_pack_planner_is_complete_and_valid(pack_name, data):
@@ -82,7 +82,7 @@ def _planner_processes() -> list[psutil.Process]:
 
 def test_timeout_is_unknown_and_kills_the_planner():
     before = {p.pid for p in _planner_processes()}
-    r = solve(DELIVERY, "uav-delivery", planner="enhsp", timeout=0.2)
+    r = solve(DELIVERY, "uav-delivery", planner="enhsp", timeout=0.05)
     assert r.status is SolveStatus.UNKNOWN and "timeout" in r.message
     time.sleep(0.2)
     assert [p for p in _planner_processes() if p.pid not in before] == []

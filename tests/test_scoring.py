@@ -53,17 +53,20 @@ def test_resume_skips_scored_ids(tmp_path):
     assert rows["gripper"]["n"] == 6 and rows["gripper"]["parseable"] == round(4 / 6, 4)
 
 
-FLOORTILE = """(define (problem f) (:domain floor-tile)
-  (:objects r1 - robot t1 t2 - tile white - color)
-  (:init (robot-at r1 t1) (right t2 t1) (robot-has r1 white) (available-color white))
-  (:goal (and (painted t2 white))))"""
+DELIVERY = """(define (problem d1) (:domain uav-delivery)
+  (:objects u1 - drone base hill - location p1 - package)
+  (:init (drone-at u1 base) (base base) (pkg-at p1 hill)
+    (= (battery u1) 12) (= (max-battery u1) 12) (= (load u1) 0) (= (capacity u1) 5)
+    (= (weight p1) 2) (= (distance base hill) 4) (= (distance hill base) 4)
+    (= (distance base base) 0) (= (distance hill hill) 0))
+  (:goal (and (pkg-at p1 base))))"""
 
 
 def test_hard_timeout_kills_and_records(tmp_path):
-    """A fresh worker needs seconds to load Fast Downward: far past a 0.05 s hard limit."""
+    """A fresh worker needs most of a second to start the ENHSP JVM: past a 0.05 s limit."""
     out = tmp_path / "scores.jsonl"
     recs = [
-        {"id": f"f{i}", "domain": "floor-tile", "ground_truth": FLOORTILE, "candidate": FLOORTILE}
+        {"id": f"u{i}", "domain": "uav-delivery", "ground_truth": DELIVERY, "candidate": DELIVERY}
         for i in range(2)
     ]
     counts = score_file(recs, out, workers=1, hard_timeout=0.05, progress=False)

@@ -4,12 +4,14 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .planner import plan
 from .rules import fully_specify
 
 PACK = DomainPack(
     name="floor-tile",
     domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
     fully_specify=fully_specify,
+    planner=plan,
     description="Floor-tile, simplified: free bidirectional moves, paint any neighbour",
 )
 

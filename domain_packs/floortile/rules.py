@@ -17,12 +17,53 @@ to t and can hold c. Unreachable goals are returned as written; invalid inits de
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from planetarium_plugin.parsing import Atom, Domain, Problem
 
 
-def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
-    objs = problem.objects
-    robots = [o for o, t in objs.items() if t == "robot"]
+@dataclass
+class Analysis:
+    """What the init and the goal allow; shared by the rules and the planner."""
+
+    robots: list[str]
+    start: dict[str, str]
+    colour: dict[str, str]  # robot -> initial colour (absent: none)
+    neighbours: dict[str, set[str]]
+    available: set[str]
+    component: dict[str, set[str]]
+    want_at: dict[str, str] = field(default_factory=dict)
+    want_has: dict[str, str] = field(default_factory=dict)
+    jobs: list[tuple[str, str]] = field(default_factory=list)
+    pinned: set[str] = field(default_factory=set)  # robots that may never switch colour
+    reachable: bool = True
+
+    def colours(self, r: str, keep: bool) -> set[str]:
+        if r not in self.colour:
+            return set()
+        return {self.colour[r]} if keep else {self.colour[r]} | self.available
+
+    def reach(self, r: str) -> set[str]:
+        """Tiles robot r can paint: neighbours of its component."""
+        return set().union(*(self.neighbours.get(t, ()) for t in self.component[r]))
+
+    def assign(self, kept: set[str]) -> dict[tuple[str, str], str] | None:
+        """A robot for every paint job when robots in ``kept`` never switch colour, or None."""
+        out = {}
+        for t, c in self.jobs:
+            r = next(
+                (r for r in self.robots if t in self.reach(r) and c in self.colours(r, r in kept)),
+                None,
+            )
+            if r is None:
+                return None
+            out[t, c] = r
+        return out
+
+
+def analyse(problem: Problem) -> Analysis | None:
+    """None for an invalid init; ``reachable`` False when no reachable state meets the goal."""
+    robots = [o for o, t in problem.objects.items() if t == "robot"]
     init = problem.init
     start: dict[str, str] = {}
     colour: dict[str, str] = {}
@@ -43,9 +84,6 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
             x, y = a.args
             neighbours.setdefault(x, set()).add(y)
             neighbours.setdefault(y, set()).add(x)
-    available = {a.args[0] for a in init if a.predicate == "available-color"}
-    static = {a for a in init if a.predicate in ("up", "right", "available-color", "painted")}
-
     component: dict[str, set[str]] = {}
     for r in robots:
         seen = {start[r]}
@@ -56,56 +94,48 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
                     seen.add(n)
                     todo.append(n)
         component[r] = seen
-
-    goal = problem.goal.positive
-    want_at: dict[str, str] = {}
-    want_has: dict[str, str] = {}
-    jobs = []
-    for a in goal:
+    available = {a.args[0] for a in init if a.predicate == "available-color"}
+    an = Analysis(robots, start, colour, neighbours, available, component)
+    for a in problem.goal.positive:
         p, args = a.predicate, a.args
         if p in ("up", "right", "available-color"):
-            if a not in init:
-                return goal
+            an.reachable &= a in init
         elif p == "robot-at":
-            if want_at.setdefault(args[0], args[1]) != args[1] or args[1] not in component[args[0]]:
-                return goal
+            an.reachable &= an.want_at.setdefault(args[0], args[1]) == args[1]
+            an.reachable &= args[1] in component[args[0]]
         elif p == "robot-has":
-            if want_has.setdefault(args[0], args[1]) != args[1]:
-                return goal
+            an.reachable &= an.want_has.setdefault(args[0], args[1]) == args[1]
         elif p == "painted" and a not in init:
-            jobs.append(args)
-
-    def colours(r: str, keep: bool) -> set[str]:
-        if r not in colour:
-            return set()
-        return {colour[r]} if keep else {colour[r]} | available
-
-    def feasible(kept: set[str]) -> bool:
-        """Can every paint job be done when robots in ``kept`` never switch colour?"""
-        reach = {r: set().union(*(neighbours.get(t, ()) for t in component[r])) for r in robots}
-        return all(
-            any(t in reach[r] and c in colours(r, r in kept) for r in robots) for t, c in jobs
-        )
-
-    # Robots the goal pins to an unavailable initial colour can never switch.
-    pinned = set()
-    for r, c in want_has.items():
+            an.jobs.append(args)
+    for r, c in an.want_has.items():
         if r not in colour or (c not in available and c != colour[r]):
-            return goal
-        if c not in available:
-            pinned.add(r)
-    if not feasible(pinned):
-        return goal
+            an.reachable = False
+        elif c not in available:
+            an.pinned.add(r)  # pinned to an unavailable initial colour: never switch
+    if an.reachable and an.assign(an.pinned) is None:
+        an.reachable = False
+    return an
 
+
+def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
+    an = analyse(problem)
+    if an is None:
+        return None
+    goal = problem.goal.positive
+    if not an.reachable:
+        return goal
+    static = {
+        a for a in problem.init if a.predicate in ("up", "right", "available-color", "painted")
+    }
     out = set(goal) | static
-    for r in robots:
-        if len(component[r]) == 1:
-            out.add(Atom("robot-at", (r, start[r])))
-        if r in want_has or r not in colour:
+    for r in an.robots:
+        if len(an.component[r]) == 1:
+            out.add(Atom("robot-at", (r, an.start[r])))
+        if r in an.want_has or r not in an.colour:
             continue
-        finals = set(available)
-        if colour[r] not in available and feasible(pinned | {r}):
-            finals.add(colour[r])
+        finals = set(an.available)
+        if an.colour[r] not in an.available and an.assign(an.pinned | {r}) is not None:
+            finals.add(an.colour[r])
         if len(finals) == 1:
             out.add(Atom("robot-has", (r, finals.pop())))
     return frozenset(out)

@@ -7,6 +7,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .generate import generate_delivery, generate_inspection
 from .rules import fully_specify_delivery, fully_specify_inspection
 
 
@@ -18,12 +19,14 @@ DELIVERY = DomainPack(
     name="uav-delivery",
     domain_pddl=_read("delivery.pddl"),
     fully_specify=fully_specify_delivery,
+    generate=generate_delivery,
     description="Drones with battery and payload capacity deliver packages (numeric)",
 )
 INSPECTION = DomainPack(
     name="uav-inspection",
     domain_pddl=_read("inspection.pddl"),
     fully_specify=fully_specify_inspection,
+    generate=generate_inspection,
     description="Drones with battery photograph targets and recharge at a base (numeric)",
 )
 
