@@ -24,7 +24,9 @@ from .parsing import (
     parse_domain,
     parse_problem,
 )
+from .planning import PlannerSession, SolveResult, SolveStatus, ValidationResult, solve, validate
 from .scene_graph import SceneGraph
+from .scoring import Score, evaluate
 from .specify import FullySpecifiedGoal, fully_specify_problem, search_fully_specify
 
 __version__ = "0.1.0"
@@ -43,14 +45,20 @@ __all__ = [
     "NumericCondition",
     "PackRegistry",
     "PlanetariumError",
+    "PlannerSession",
     "Problem",
     "Reason",
     "SceneGraph",
+    "Score",
+    "SolveResult",
+    "SolveStatus",
+    "ValidationResult",
     "Verdict",
     "compare_problems",
     "default_registry",
     "domain_packs",
     "equivalent",
+    "evaluate",
     "extract_problem",
     "fully_specify",
     "hookimpl",
@@ -60,6 +68,8 @@ __all__ = [
     "parse_problem",
     "resolve_pack",
     "search_fully_specify",
+    "solve",
+    "validate",
 ]
 
 
