@@ -54,7 +54,8 @@ def main() -> None:
                 routes["ours-oneshot-aot"] = lambda p=p, pack=pack: solve(p, pack, timeout=60)
             else:
                 routes["ours-fast-downward"] = lambda p=p, pack=pack: solve(
-                    p, pack, planner="fast-downward", timeout=60)
+                    p, pack, planner="fast-downward", timeout=60
+                )
             base = "enhsp-up" if pack.numeric else "fast-downward-up"
             routes["baseline"] = lambda p=p, pack=pack, base=base: solve(
                 p, pack, planner=base, timeout=args.baseline_timeout

@@ -115,23 +115,32 @@ def cmd_packs(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_specify(args: argparse.Namespace) -> int:
-    try:
-        pack = resolve_pack(args.domain)
-        problem = parse_problem(_read(args.problem), pack.domain)
-        fs = fully_specify_problem(
-            problem,
-            pack.domain,
-            pack.fully_specify,
-            negative=args.negative,
-            deadline=Deadline(args.timeout),
-        )
-    except PlanetariumError as exc:
-        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+def _with_problem(command):
+    """Load ``args.domain`` and ``args.problem`` for a command; input errors exit with 2."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            pack = resolve_pack(args.domain)
+            problem = parse_problem(_read(args.problem), pack.domain)
+            return command(args, pack, problem)
+        except PlanetariumError as exc:
+            print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        except OSError as exc:
+            print(f"error: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+
+    return run
+
+
+@_with_problem
+def cmd_specify(args: argparse.Namespace, pack, problem) -> int:
+    fs = fully_specify_problem(
+        problem,
+        pack.domain,
+        pack.fully_specify,
+        negative=args.negative,
+        deadline=Deadline(args.timeout),
+    )
     for a in sorted(map(str, fs.positive)):
         print(a)
     for a in sorted(map(str, fs.negative)):
@@ -143,21 +152,11 @@ def cmd_specify(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
+@_with_problem
+def cmd_solve(args: argparse.Namespace, pack, problem) -> int:
     from .planning import solve
 
-    try:
-        pack = resolve_pack(args.domain)
-        problem = parse_problem(_read(args.problem), pack.domain)
-        r = solve(
-            problem, pack, planner=args.planner, timeout=args.timeout, validator=args.validator
-        )
-    except PlanetariumError as exc:
-        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    r = solve(problem, pack, planner=args.planner, timeout=args.timeout, validator=args.validator)
     if args.json:
         print(json.dumps(r.to_dict()))
         return r.exit_code
@@ -171,19 +170,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return r.exit_code
 
 
-def cmd_validate(args: argparse.Namespace) -> int:
+@_with_problem
+def cmd_validate(args: argparse.Namespace, pack, problem) -> int:
     from .planning import validate
 
-    try:
-        pack = resolve_pack(args.domain)
-        problem = parse_problem(_read(args.problem), pack.domain)
-        v = validate(problem, _read(args.plan), pack, validator=args.validator)
-    except PlanetariumError as exc:
-        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    v = validate(problem, _read(args.plan), pack, validator=args.validator)
     if args.json:
         print(json.dumps(v.to_dict()))
     else:

@@ -11,6 +11,7 @@ import psutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from problems import DELIVERY
 from strategies import PROBLEMS
 
 from planetarium_plugin import PlanetariumError, domain_packs, parse_problem, search_fully_specify
@@ -21,14 +22,6 @@ FLOORTILE = """(define (problem f) (:domain floor-tile)
   (:init (robot-at r1 t1) (right t2 t1) (right t3 t2) (robot-has r1 white)
          (available-color white) (available-color black))
   (:goal (and (painted t2 black) (painted t3 white))))"""
-
-DELIVERY = """(define (problem d1) (:domain uav-delivery)
-  (:objects u1 - drone base hill - location p1 - package)
-  (:init (drone-at u1 base) (base base) (pkg-at p1 hill)
-    (= (battery u1) 12) (= (max-battery u1) 12) (= (load u1) 0) (= (capacity u1) 5)
-    (= (weight p1) 2) (= (distance base hill) 4) (= (distance hill base) 4)
-    (= (distance base base) 0) (= (distance hill hill) 0))
-  (:goal (and (pkg-at p1 base))))"""
 
 
 @pytest.mark.parametrize("pack_name", ["blocksworld", "gripper", "floor-tile"])

@@ -9,6 +9,7 @@ import threading
 import time
 
 import psutil
+from problems import DELIVERY
 
 from planetarium_plugin.scoring import evaluate, read_records, score_file, summarize
 
@@ -51,15 +52,6 @@ def test_resume_skips_scored_ids(tmp_path):
     assert sorted(_ids(out)) == sorted(r["id"] for r in recs)
     rows = {r["domain"]: r for r in summarize(out)}
     assert rows["gripper"]["n"] == 6 and rows["gripper"]["parseable"] == round(4 / 6, 4)
-
-
-DELIVERY = """(define (problem d1) (:domain uav-delivery)
-  (:objects u1 - drone base hill - location p1 - package)
-  (:init (drone-at u1 base) (base base) (pkg-at p1 hill)
-    (= (battery u1) 12) (= (max-battery u1) 12) (= (load u1) 0) (= (capacity u1) 5)
-    (= (weight p1) 2) (= (distance base hill) 4) (= (distance hill base) 4)
-    (= (distance base base) 0) (= (distance hill hill) 0))
-  (:goal (and (pkg-at p1 base))))"""
 
 
 def test_hard_timeout_kills_and_records(tmp_path):
