@@ -229,6 +229,33 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .generation import dataset_rows, write_dataset
+
+    reg = default_registry()
+    names = args.domains.split(",") if args.domains else list(reg)
+    try:
+        packs = [resolve_pack(n) for n in names]
+    except PlanetariumError as exc:
+        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        return 2
+    rows = dataset_rows(
+        packs,
+        variants=args.variants,
+        max_per_layout=args.max_per_layout,
+        seed=args.seed,
+        progress=not args.quiet,
+    )
+    counts = write_dataset(rows, Path(args.out))
+    width = max((len(d) for d in counts), default=6)
+    print(f"{'domain'.ljust(width)}  {'train':>7}  {'test':>7}")
+    for dom, c in sorted(counts.items()):
+        print(f"{dom.ljust(width)}  {c['train']:>7}  {c['test']:>7}")
+    total = {s: sum(c[s] for c in counts.values()) for s in ("train", "test")}
+    print(f"{'all'.ljust(width)}  {total['train']:>7}  {total['test']:>7}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="planetarium", description=__doc__.splitlines()[0])
     p.add_argument("--version", action="version", version=f"planetarium-plugin {__version__}")
@@ -287,6 +314,25 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--no-solve", action="store_true", help="skip the solvability check")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=cmd_score)
+
+    g = sub.add_parser("generate", help="generate the text-to-PDDL dataset (train/test JSONL)")
+    g.add_argument("--out", required=True, help="output directory")
+    g.add_argument("--domains", default="", help="comma-separated packs (default: all)")
+    g.add_argument(
+        "--variants",
+        type=int,
+        default=90,
+        help="random draws per scale (90: about the paper's 146k rows)",
+    )
+    g.add_argument(
+        "--max-per-layout",
+        type=int,
+        default=None,
+        help="at most N instances per (init layout, goal layout)",
+    )
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--quiet", action="store_true", help="no progress bar")
+    g.set_defaults(func=cmd_generate)
     return p
 
 

@@ -43,6 +43,7 @@ class DomainPack:
             Every plan it returns is validated.
         generate: optional ``(rng, scale) -> Iterable[Instance]``: ground-truth problems with
             explicit and abstract descriptions, from trivial (scale 1) to hard.
+        max_scale: the largest scale the dataset generator asks ``generate`` for.
         version, description: shown by ``planetarium packs``.
         distribution: the installed distribution that registered the pack (set by the registry).
     """
@@ -52,6 +53,7 @@ class DomainPack:
     fully_specify: RulesFn | None = None
     planner: PackPlanner | None = None
     generate: ProblemGenerator | None = None
+    max_scale: int = 20
     version: str = ""
     description: str = ""
     distribution: str = ""

@@ -647,7 +647,12 @@ def _enhsp_outcome(rc: int, out: str, plan_path: Path) -> PlannerOutcome:
     return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP exit {rc}: {out[-400:]}")
 
 
-ENHSP_ARGS = ("-npm", "-h", "hadd", "-s", "gbfs")
+#: A two-configuration portfolio. First the complete search (greedy best-first on h_add,
+#: nothing pruned: its "no plan" is a proof) with half the budget; if it runs out of time,
+#: ENHSP's satisficing configuration (MRP heuristic, helpful actions and transitions) gets the
+#: rest. Each solves instances the other does not within seconds.
+ENHSP_PROOF = ("-npm", "-h", "hadd", "-s", "gbfs")
+ENHSP_SEARCH = ("-npm", "-planner", "sat-hmrphj")
 #: Explicit, modest reservations: under a per-process address-space cap (batch scoring) the
 #: JVM's defaults (heap sized from the cap, 1 GB class space) leave no room for native memory.
 JVM_FLAGS = (
@@ -700,7 +705,9 @@ class ENHSP:
 
     name = "enhsp"
 
-    def command(self, dom: str, prob: str, plan: str) -> tuple[list[str], Path | None, Path | None]:
+    def command(
+        self, dom: str, prob: str, plan: str, args: tuple[str, ...] = ENHSP_SEARCH
+    ) -> tuple[list[str], Path | None, Path | None]:
         jar, java = _enhsp_jar(), find_java()
         cache, tmp, final = _startup_cache(java, jar)
         cmd = [
@@ -716,18 +723,25 @@ class ENHSP:
             prob,
             "-sp",
             plan,
-            *ENHSP_ARGS,
+            *args,
         ]
         return cmd, tmp, final
 
     def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
+        end = time.perf_counter() + timeout
+        outcome = self.run(problem, pack, timeout / 2, ENHSP_PROOF)
+        if outcome.status is SolveStatus.UNKNOWN:
+            return self.run(problem, pack, max(0.01, end - time.perf_counter()), ENHSP_SEARCH)
+        return outcome
+
+    def run(self, problem: Problem, pack: DomainPack, timeout: float, args) -> PlannerOutcome:
         with tempfile.TemporaryDirectory(prefix="planetarium-enhsp-") as tmp:
             dom, prob, plan = (
                 os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")
             )
             Path(dom).write_text(pack.domain.text)
             Path(prob).write_text(problem_to_pddl(problem, pack.domain))
-            cmd, cache_tmp, cache_final = self.command(dom, prob, plan)
+            cmd, cache_tmp, cache_final = self.command(dom, prob, plan, args)
             rc, out, timed_out = _run(cmd, timeout, tmp)
             if cache_tmp is not None and cache_tmp.exists():
                 os.replace(cache_tmp, cache_final)  # atomic: parallel first runs do not clash
@@ -740,7 +754,8 @@ class ENHSPServer:
     """ENHSP in one long-lived JVM (``java/PlanetariumEnhspServer``): ~20 ms per call.
 
     Owned by a :class:`PlannerSession`. A timeout kills the JVM (a fresh one starts on the next
-    call); the JVM is also renewed every ``renew_after`` calls. A claim of unsolvability is
+    call); the JVM is also renewed every ``renew_after`` calls. It runs the complete search with
+    half the budget (then the satisficing search on a fresh JVM), and a claim of unsolvability is
     confirmed on a fresh JVM, so state kept inside ENHSP between calls cannot produce a false
     "unsolvable".
     """
@@ -784,6 +799,7 @@ class ENHSPServer:
         import base64
         import select
 
+        end = time.perf_counter() + timeout
         if self._proc is None or self._proc.poll() is not None or self._calls >= self.renew_after:
             self.close()
             self._proc, self._calls = self._start(), 0
@@ -795,11 +811,11 @@ class ENHSPServer:
             )
             Path(dom).write_text(pack.domain.text)
             Path(prob).write_text(problem_to_pddl(problem, pack.domain))
-            request = "\t".join(["-o", dom, "-f", prob, "-sp", plan, *ENHSP_ARGS])
+            request = "\t".join(["-o", dom, "-f", prob, "-sp", plan, *ENHSP_PROOF])
             try:
                 self._proc.stdin.write(request + "\n")
                 self._proc.stdin.flush()
-                ready, _, _ = select.select([self._proc.stdout], [], [], timeout)
+                ready, _, _ = select.select([self._proc.stdout], [], [], timeout / 2)
                 line = self._proc.stdout.readline() if ready else ""
             except (BrokenPipeError, OSError):
                 line = ""
@@ -807,7 +823,9 @@ class ENHSPServer:
                 self.close()
                 if ready:
                     return PlannerOutcome(SolveStatus.ERROR, message="ENHSP server died")
-                return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
+                # The complete search ran out of its half: the satisficing search gets the rest.
+                left = max(0.01, end - time.perf_counter())
+                return ENHSP().run(problem, pack, left, ENHSP_SEARCH)
             status, _, payload = line.rstrip("\n").partition("\t")
             if status != "ok" and not status.startswith("error "):
                 self.close()  # not our protocol: the JVM itself failed (e.g. out of memory)
@@ -817,8 +835,8 @@ class ENHSPServer:
                 out = f"{out}\n{status}"
                 self.close()  # an exception inside ENHSP: do not trust this JVM's state
             outcome = _enhsp_outcome(0 if status == "ok" else 1, out, Path(plan))
-        if outcome.status is SolveStatus.UNSOLVABLE:
-            return ENHSP().plan(problem, pack, timeout)  # confirm on a fresh JVM
+        if outcome.status is SolveStatus.UNSOLVABLE:  # confirm the proof on a fresh JVM
+            return ENHSP().run(problem, pack, max(0.01, end - time.perf_counter()), ENHSP_PROOF)
         return outcome
 
 

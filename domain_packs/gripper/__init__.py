@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .generate import generate
 from .planner import plan
 from .rules import fully_specify
 
@@ -12,6 +13,8 @@ PACK = DomainPack(
     domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
     fully_specify=fully_specify,
     planner=plan,
+    generate=generate,
+    max_scale=25,
     description="Gripper, IPC 1998 (untyped; types are unary predicates)",
 )
 

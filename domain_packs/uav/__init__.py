@@ -20,6 +20,7 @@ DELIVERY = DomainPack(
     domain_pddl=_read("delivery.pddl"),
     fully_specify=fully_specify_delivery,
     generate=generate_delivery,
+    max_scale=10,
     description="Drones with battery and payload capacity deliver packages (numeric)",
 )
 INSPECTION = DomainPack(
@@ -27,6 +28,7 @@ INSPECTION = DomainPack(
     domain_pddl=_read("inspection.pddl"),
     fully_specify=fully_specify_inspection,
     generate=generate_inspection,
+    max_scale=10,
     description="Drones with battery photograph targets and recharge at a base (numeric)",
 )
 

@@ -6,6 +6,8 @@ the base, fully charged (three times the longest flight, plus room for photos), 
 free-movement condition holds. ``scale`` 1 is one drone, two locations and one item; each step
 adds a site and an item, and every fourth a drone.
 
+The tied goal layouts (``shift``, ``survey_far``) form the held-out test split.
+
 Layouts — init: ``line_spread``, ``line_far_end``, ``star_spread``, ``star_far_end`` (items one
 per site in turn, or all at the last site). Goals, delivery: ``all_to_base``,
 ``all_to_base_return`` (drones back too), ``shift`` (tied: every package one site further,
@@ -148,23 +150,23 @@ def generate_delivery(rng: random.Random, scale: int) -> Iterator[Instance]:
                 "all_to_base": (
                     [f"(pkg-at {p} base)" for p in pkgs],
                     False,
-                    "Bring every package to the base.",
+                    "to bring every package to the base.",
                 ),
                 "all_to_base_return": (
                     [f"(pkg-at {p} base)" for p in pkgs]
                     + [f"(drone-at {d} base)" for d in w.drones],
                     False,
-                    "Bring every package to the base and have every drone back at the base.",
+                    "to bring every package to the base and have every drone back at the base.",
                 ),
                 "shift": (
                     [f"(pkg-at {p} {_next(w, where[p])})" for p in pkgs],
                     True,
-                    "Move every package from its site to the next site (from the last "
+                    "to move every package from its site to the next site (from the last "
                     "site to the first).",
                 ),
             }
             for layout, (goal, tied, abstract) in goals.items():
-                explicit = " ".join(_goal_sentence(g) for g in goal)
+                explicit = "to have the following: " + " ".join(map(_goal_sentence, goal))
                 yield Instance(
                     "uav-delivery",
                     f"{kind}_{placement}",
@@ -179,6 +181,8 @@ def generate_delivery(rng: random.Random, scale: int) -> Iterator[Instance]:
                     init,
                     Description(explicit, abstract),
                     tied,
+                    split="test" if tied else "train",
+                    size=len(facts) + len(goal),
                 )
 
 
@@ -217,22 +221,22 @@ def generate_inspection(rng: random.Random, scale: int) -> Iterator[Instance]:
                 "survey_all": (
                     [f"(photographed {t})" for t in targets],
                     False,
-                    "Photograph every target.",
+                    "to photograph every target.",
                 ),
                 "survey_all_return": (
                     [f"(photographed {t})" for t in targets]
                     + [f"(drone-at {d} base)" for d in w.drones],
                     False,
-                    "Photograph every target and have every drone back at the base.",
+                    "to photograph every target and have every drone back at the base.",
                 ),
                 "survey_far": (
                     [f"(photographed {t})" for t in far],
                     True,
-                    f"Photograph the targets visible from {w.sites[-1]}.",
+                    f"to photograph the targets visible from {w.sites[-1]}.",
                 ),
             }
             for layout, (goal, tied, abstract) in goals.items():
-                explicit = " ".join(_goal_sentence(g) for g in goal)
+                explicit = "to have the following: " + " ".join(map(_goal_sentence, goal))
                 yield Instance(
                     "uav-inspection",
                     f"{kind}_{placement}",
@@ -247,6 +251,8 @@ def generate_inspection(rng: random.Random, scale: int) -> Iterator[Instance]:
                     init,
                     Description(explicit, abstract),
                     tied,
+                    split="test" if tied else "train",
+                    size=len(facts) + len(goal),
                 )
 
 
