@@ -1,0 +1,139 @@
+"""The planetarium task family runs end to end in lm-evaluation-harness."""
+
+from __future__ import annotations
+
+import json
+
+import lm_eval
+import lm_eval.models  # noqa: F401  (registers the built-in models before ours)
+import pytest
+from lm_eval.tasks import TaskManager
+
+from planetarium_tasks import TASK_DIR
+from planetarium_tasks.models import ReplayLM
+from planetarium_tasks.planetarium.utils import rows
+
+SUBTASKS = [
+    "planetarium_blocksworld",
+    "planetarium_gripper",
+    "planetarium_floortile",
+    "planetarium_uav",
+]
+
+
+def run(model, limit=4, **kwargs):
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    return lm_eval.simple_evaluate(
+        model=model, tasks=["planetarium"], task_manager=tm, limit=limit, **kwargs
+    )
+
+
+def metric(results, task, name):
+    return results["results"][task][f"{name},none"]
+
+
+def test_oracle_scores_one():
+    res = run(ReplayLM(mode="oracle"))
+    for task in SUBTASKS:
+        for name in ("parseable", "solvable", "equivalent"):
+            assert metric(res, task, name) == 1.0, (task, name)
+    assert metric(res, "planetarium", "equivalent") == 1.0
+
+
+def test_garbage_scores_zero():
+    res = run(ReplayLM(mode="garbage"))
+    for task in SUBTASKS:
+        assert metric(res, task, "parseable") == 0.0
+        assert metric(res, task, "equivalent") == 0.0
+
+
+def test_replay_rescoring(tmp_path):
+    """Saved generations: one right (renamed objects, prose around it), the others wrong."""
+    test_rows = [r for r in rows("gripper") if r["split"] == "test"][:2]
+    right = "Here you go:\n```\n" + test_rows[0]["problem_pddl"].replace("ball1", "b_one") + "```"
+    path = tmp_path / "generations.jsonl"
+    path.write_text(
+        "\n".join(
+            json.dumps({"natural_language": r["natural_language"], "response": resp})
+            for r, resp in zip(test_rows, [right, "(define (problem"], strict=True)
+        )
+    )
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="replay", path=str(path)),
+        tasks=["planetarium_gripper"],
+        task_manager=tm,
+        limit=2,
+    )
+    assert metric(res, "planetarium_gripper", "equivalent") == 0.5
+    assert metric(res, "planetarium_gripper", "parseable") == 0.5
+
+
+def test_bad_mode():
+    with pytest.raises(ValueError, match="mode"):
+        ReplayLM(mode="psychic")
+
+
+def _cli(site_dir, *args, env=None):
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import runpy, site, sys\n"
+        f"site.addsitedir({str(site_dir)!r})  # processes planetarium_lm_eval.pth\n"
+        f"sys.argv = ['lm_eval', *{list(args)!r}]\n"
+        "runpy.run_module('lm_eval', run_name='__main__')\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=site_dir.parent,
+        timeout=900,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_plain_lm_eval_cli_after_install(tmp_path):
+    """`lm_eval --tasks planetarium` with no --include_path, as after `pip install`."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    site_dir = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(site_dir),
+            str(root),
+        ],
+        check=True,
+    )
+    assert (site_dir / "planetarium_lm_eval.pth").read_text().strip() == (
+        "import planetarium_tasks._hook"
+    )
+    args = (
+        "--model",
+        "planetarium-replay",
+        "--model_args",
+        "mode=oracle",
+        "--tasks",
+        "planetarium",
+        "--limit",
+        "1",
+    )
+    p = _cli(site_dir, *args)
+    assert p.returncode == 0, p.stderr[-2000:]
+    group = next(line for line in p.stdout.splitlines() if line.startswith("|planetarium|"))
+    assert "equivalent" in group and "|    1|" in group
+    off = _cli(site_dir, *args, env={"PLANETARIUM_LM_EVAL_HOOK": "0"})
+    assert off.returncode != 0  # without the hook neither the task nor the model is known
