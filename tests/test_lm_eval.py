@@ -8,7 +8,6 @@ import lm_eval
 import lm_eval.models  # noqa: F401  (registers the built-in models before ours)
 import pytest
 from lm_eval.tasks import TaskManager
-
 from planetarium_tasks import TASK_DIR
 from planetarium_tasks.models import ReplayLM
 from planetarium_tasks.planetarium.utils import rows
