@@ -144,12 +144,35 @@ def test_embedded_model_runs_on_two_documents():
     from planetarium_tasks.models import EmbeddedSmolLM2
 
     tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
-    res = lm_eval.simple_evaluate(model=EmbeddedSmolLM2(), tasks=["planetarium_gripper"],
-                                  task_manager=tm, limit=2, log_samples=True,
-                                  gen_kwargs="max_gen_toks=24")
+    res = lm_eval.simple_evaluate(
+        model=EmbeddedSmolLM2(),
+        tasks=["planetarium_gripper"],
+        task_manager=tm,
+        limit=2,
+        log_samples=True,
+        gen_kwargs="max_gen_toks=24",
+    )
     samples = res["samples"]["planetarium_gripper"]
     assert len(samples) == 2
     for s in samples:
         assert isinstance(s["resps"][0][0], str) and s["resps"][0][0].strip()  # it generated
         assert s["parseable"] in (0.0, 1.0) and s["equivalent"] in (0.0, 1.0)
     assert 0.0 <= metric(res, "planetarium_gripper", "equivalent") <= 1.0
+
+
+def test_breakdowns_by_abstraction_and_size():
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="oracle"), tasks=["planetarium_gripper"], task_manager=tm, limit=12
+    )
+    got = res["results"]["planetarium_gripper"]
+    shown = [
+        k
+        for k in got
+        if k.startswith("equivalent_")
+        and k.endswith(",none")
+        and "relaxed" not in k
+        and "stderr" not in k
+    ]
+    assert any("_to_" in k for k in shown) and any("size_" in k for k in shown)
+    assert all(got[k] == 1.0 for k in shown)

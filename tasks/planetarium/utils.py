@@ -73,9 +73,14 @@ def process_results(doc: dict, results: list[str]) -> dict:
     s = evaluate(
         doc["problem_pddl"], answer, doc["domain"], placeholder=doc["is_placeholder"], timeout=10.0
     )
+    equivalent = float(s.equivalent is True)
+    bucket = doc["size_bucket"].replace(">", "over").replace("-", "_")
     return {
         "parseable": float(s.parseable),
         "solvable": float(s.solvable is True),
-        "equivalent": float(s.equivalent is True),
+        "equivalent": equivalent,
         "equivalent_relaxed_typing": float(s.equivalent_relaxed_typing is True),
+        # Breakdowns (the paper's tables): each document reports its own category only.
+        f"equivalent_{doc['abstraction']}": equivalent,
+        f"equivalent_size_{bucket}": equivalent,
     }
