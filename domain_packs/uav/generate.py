@@ -165,25 +165,9 @@ def generate_delivery(rng: random.Random, scale: int) -> Iterator[Instance]:
                     "site to the first).",
                 ),
             }
-            for layout, (goal, tied, abstract) in goals.items():
-                explicit = "to have the following: " + " ".join(map(_goal_sentence, goal))
-                yield Instance(
-                    "uav-delivery",
-                    f"{kind}_{placement}",
-                    layout,
-                    _pddl(
-                        "uav-delivery",
-                        objs,
-                        facts,
-                        goal,
-                        f"delivery_{kind}_{placement}_{layout}_{scale}",
-                    ),
-                    init,
-                    Description(explicit, abstract),
-                    tied,
-                    split="test" if tied else "train",
-                    size=len(facts) + len(goal),
-                )
+            yield from _instances(
+                "uav-delivery", f"{kind}_{placement}", scale, objs, facts, init, goals
+            )
 
 
 def generate_inspection(rng: random.Random, scale: int) -> Iterator[Instance]:
@@ -235,25 +219,26 @@ def generate_inspection(rng: random.Random, scale: int) -> Iterator[Instance]:
                     f"to photograph the targets visible from {w.sites[-1]}.",
                 ),
             }
-            for layout, (goal, tied, abstract) in goals.items():
-                explicit = "to have the following: " + " ".join(map(_goal_sentence, goal))
-                yield Instance(
-                    "uav-inspection",
-                    f"{kind}_{placement}",
-                    layout,
-                    _pddl(
-                        "uav-inspection",
-                        objs,
-                        facts,
-                        goal,
-                        f"inspection_{kind}_{placement}_{layout}_{scale}",
-                    ),
-                    init,
-                    Description(explicit, abstract),
-                    tied,
-                    split="test" if tied else "train",
-                    size=len(facts) + len(goal),
-                )
+            yield from _instances(
+                "uav-inspection", f"{kind}_{placement}", scale, objs, facts, init, goals
+            )
+
+
+def _instances(domain, init_layout, scale, objs, facts, init, goals) -> Iterator[Instance]:
+    """One instance per goal layout: ``goals`` maps layout -> (goal atoms, tied, abstract)."""
+    for layout, (goal, tied, abstract) in goals.items():
+        explicit = "to have the following: " + " ".join(map(_goal_sentence, goal))
+        yield Instance(
+            domain,
+            init_layout,
+            layout,
+            _pddl(domain, objs, facts, goal, f"{domain}_{init_layout}_{layout}_{scale}"),
+            init,
+            Description(explicit, abstract),
+            tied,
+            split="test" if tied else "train",
+            size=len(facts) + len(goal),
+        )
 
 
 def _next(w: World, site: str) -> str:
