@@ -102,7 +102,15 @@ def test_cli_interrupt_then_resume(tmp_path):
     src.write_text("".join(json.dumps(r) + "\n" for r in _records(300)))
     out = tmp_path / "out.jsonl"
     cmd = ["planetarium", "score", str(src), "--out", str(out), "--workers", "2", "--quiet"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A caller may have started us with SIGINT ignored (background jobs are): Ctrl-C must reach
+    # the child as it would in a terminal.
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.time() + 60
     while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 3):
         time.sleep(0.05)
