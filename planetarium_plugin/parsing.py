@@ -39,6 +39,7 @@ __all__ = [
     "Problem",
     "TypingMode",
     "extract_problem",
+    "extract_problem_text",
     "parse_domain",
     "parse_problem",
 ]
@@ -259,6 +260,28 @@ def extract_problem(text: str, limits: Limits = DEFAULT_LIMITS) -> list:
             )
         raise PlanetariumError(Reason.PARSE_ERROR, "no (define (problem …)) found in text")
     return _read(text, m.start(), limits)
+
+
+def extract_problem_text(text: str, limits: Limits = DEFAULT_LIMITS) -> str | None:
+    """The text of the first ``(define (problem …))`` in ``text``, or None if there is none.
+
+    >>> extract_problem_text("Sure:\n```\n(define (problem p) (:domain d))\n```")
+    '(define (problem p) (:domain d))'
+    """
+    if not isinstance(text, str) or len(text) > limits.max_chars:
+        return None
+    m = _PROBLEM_START.search(text)
+    if m is None:
+        return None
+    depth = 0
+    for tok in _TOKEN.finditer(text, m.start()):
+        if tok.group() == "(":
+            depth += 1
+        elif tok.group() == ")":
+            depth -= 1
+            if depth == 0:
+                return text[m.start() : tok.end()]
+    return text[m.start() :]  # unbalanced: the rest of the text
 
 
 # ---------------------------------------------------------------------------------------------

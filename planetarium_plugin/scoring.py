@@ -31,7 +31,7 @@ from .packs import resolve_pack
 from .parsing import parse_problem
 from .planning import PlannerSession, solve
 
-__all__ = ["Score", "evaluate", "read_records", "score_file", "summarize"]
+__all__ = ["Score", "evaluate", "read_records", "score_file", "score_records", "summarize"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,9 +233,8 @@ def done_ids(out: Path) -> set[str]:
     return ids
 
 
-def score_file(
+def score_records(
     records: Iterable[dict],
-    out: Path,
     *,
     workers: int | None = None,
     timeout: float = 10.0,
@@ -243,18 +242,20 @@ def score_file(
     memory_mb: int | None = 4096,
     planner: str = "auto",
     check_solvable: bool = True,
-    progress: bool = True,
-) -> dict[str, int]:
-    """Score records into ``out`` (JSONL, appended), skipping ids already there.
+    counts: dict[str, int] | None = None,
+) -> Iterator[dict]:
+    """Score records on worker processes; yield one result per record, in completion order.
 
-    Returns counts: ``scored``, ``skipped``, ``timeout``, ``crashed``.
+    Each worker runs in its own process group with an address-space cap; a record past
+    ``hard_timeout`` has its worker killed and is yielded with reason ``timeout``; a dead worker
+    gives ``crashed``. ``counts`` (if given) gets ``timeout`` and ``crashed`` tallies.
     """
-    todo_all = list(records)
-    done = done_ids(out)
-    todo = [r for r in todo_all if r["id"] not in done]
-    counts = {"scored": 0, "skipped": len(todo_all) - len(todo), "timeout": 0, "crashed": 0}
+    todo = list(records)
+    counts = counts if counts is not None else {}
+    counts.setdefault("timeout", 0)
+    counts.setdefault("crashed", 0)
     if not todo:
-        return counts
+        return
     workers = max(1, min(workers or os.cpu_count() or 1, len(todo)))
     limit = hard_timeout or (2 * timeout + 30)
     ctx = mp.get_context("spawn")
@@ -275,75 +276,110 @@ def score_file(
             slot.proc.kill()
         slot.proc.join(5)
 
+    queue = list(reversed(todo))
+    streak = 0  # consecutive crashes: a broken environment must not spin forever
+    slots = [spawn() for _ in range(workers)]
+    try:
+        while queue or any(s.rec is not None for s in slots):
+            for i, s in enumerate(slots):
+                if s.rec is None and queue:
+                    rec = queue.pop()
+                    try:
+                        s.conn.send(rec)
+                    except (BrokenPipeError, OSError):  # died while idle: replace, retry
+                        queue.append(rec)
+                        kill(s)
+                        slots[i] = spawn()
+                        continue
+                    s.rec, s.started = rec, time.monotonic()
+            busy = [s for s in slots if s.rec is not None]
+            ready = wait([s.conn for s in busy], timeout=0.5)
+            now = time.monotonic()
+            for i, s in enumerate(slots):
+                if s.rec is None:
+                    continue
+                if s.conn in ready:
+                    try:
+                        result = s.conn.recv()
+                    except (EOFError, OSError):
+                        counts["crashed"] += 1
+                        streak += 1
+                        if streak > 2 * workers + 3:  # workers die before doing anything
+                            raise RuntimeError(
+                                f"{streak} worker processes in a row died: cannot score "
+                                "(is the package importable in a fresh interpreter?)"
+                            ) from None
+                        result = _failed(s.rec, "crashed", "worker process died")
+                        kill(s)
+                        slots[i] = s = spawn()
+                    else:
+                        streak = 0
+                    s.rec = None
+                    yield result
+                elif now - s.started > limit:
+                    counts["timeout"] += 1
+                    rec = s.rec
+                    kill(s)
+                    slots[i] = spawn()
+                    yield _failed(rec, "timeout", f"no result within {limit:.0f} s")
+    finally:
+        for s in slots:
+            if s.rec is None and s.proc.is_alive():
+                with contextlib.suppress(OSError):
+                    s.conn.send(None)
+                s.proc.join(2)
+            if s.proc.is_alive():
+                kill(s)
+
+
+def score_file(
+    records: Iterable[dict],
+    out: Path,
+    *,
+    workers: int | None = None,
+    timeout: float = 10.0,
+    hard_timeout: float | None = None,
+    memory_mb: int | None = 4096,
+    planner: str = "auto",
+    check_solvable: bool = True,
+    progress: bool = True,
+) -> dict[str, int]:
+    """Score records into ``out`` (JSONL, appended line by line), skipping ids already there.
+
+    Returns counts: ``scored``, ``skipped``, ``timeout``, ``crashed``.
+    """
+    todo_all = list(records)
+    done = done_ids(out)
+    todo = [r for r in todo_all if r["id"] not in done]
+    counts = {"scored": 0, "skipped": len(todo_all) - len(todo), "timeout": 0, "crashed": 0}
+    if not todo:
+        return counts
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=len(todo), unit="sample", desc="scoring", dynamic_ncols=True)
-    queue = list(reversed(todo))
-    streak = 0  # consecutive crashes: a broken environment must not spin forever
-    slots = [spawn() for _ in range(workers)]
-    with open(out, "a", encoding="utf-8") as fh:
-
-        def emit(result: dict) -> None:
-            fh.write(json.dumps(result) + "\n")
-            fh.flush()
-            counts["scored"] += 1
-            if bar is not None:
-                bar.update(1)
-
-        try:
-            while queue or any(s.rec is not None for s in slots):
-                for i, s in enumerate(slots):
-                    if s.rec is None and queue:
-                        rec = queue.pop()
-                        try:
-                            s.conn.send(rec)
-                        except (BrokenPipeError, OSError):  # died while idle: replace, retry
-                            queue.append(rec)
-                            kill(s)
-                            slots[i] = spawn()
-                            continue
-                        s.rec, s.started = rec, time.monotonic()
-                busy = [s for s in slots if s.rec is not None]
-                ready = wait([s.conn for s in busy], timeout=0.5)
-                now = time.monotonic()
-                for i, s in enumerate(slots):
-                    if s.rec is None:
-                        continue
-                    if s.conn in ready:
-                        try:
-                            result = s.conn.recv()
-                        except (EOFError, OSError):
-                            counts["crashed"] += 1
-                            streak += 1
-                            if streak > 2 * workers + 3:  # workers die before doing anything
-                                raise RuntimeError(
-                                    f"{streak} worker processes in a row died: cannot score "
-                                    "(is the package importable in a fresh interpreter?)"
-                                ) from None
-                            result = _failed(s.rec, "crashed", "worker process died")
-                            kill(s)
-                            slots[i] = s = spawn()
-                        else:
-                            streak = 0
-                        emit(result)
-                        s.rec = None
-                    elif now - s.started > limit:
-                        counts["timeout"] += 1
-                        kill(s)
-                        emit(_failed(s.rec, "timeout", f"no result within {limit:.0f} s"))
-                        slots[i] = spawn()
-        finally:
-            for s in slots:
-                if s.rec is None and s.proc.is_alive():
-                    with contextlib.suppress(OSError):
-                        s.conn.send(None)
-                    s.proc.join(2)
-                if s.proc.is_alive():
-                    kill(s)
-            if bar is not None:
-                bar.close()
+    results = score_records(
+        todo,
+        workers=workers,
+        timeout=timeout,
+        hard_timeout=hard_timeout,
+        memory_mb=memory_mb,
+        planner=planner,
+        check_solvable=check_solvable,
+        counts=counts,
+    )
+    try:
+        with open(out, "a", encoding="utf-8") as fh, contextlib.closing(results):
+            for result in results:
+                fh.write(json.dumps(result) + "\n")
+                fh.flush()
+                counts["scored"] += 1
+                if bar is not None:
+                    bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
     return counts
 
 

@@ -28,7 +28,7 @@ def run(model, limit=4, **kwargs):
 
 
 def metric(results, task, name):
-    return results["results"][task][f"{name},none"]
+    return results["results"][task][f"{name},scored"]
 
 
 def test_oracle_scores_one():
@@ -63,9 +63,18 @@ def test_replay_rescoring(tmp_path):
         tasks=["planetarium_gripper"],
         task_manager=tm,
         limit=2,
+        log_samples=True,
     )
     assert metric(res, "planetarium_gripper", "equivalent") == 0.5
     assert metric(res, "planetarium_gripper", "parseable") == 0.5
+    # --log_samples carries each verdict: the extracted PDDL, the triple and the reason.
+    logged = {
+        json.loads(s["filtered_resps"][0])["reason"]: json.loads(s["filtered_resps"][0])
+        for s in res["samples"]["planetarium_gripper"]
+    }
+    assert set(logged) == {None, "parse_error"}
+    assert logged[None]["pddl"].startswith("(define (problem") and "b_one" in logged[None]["pddl"]
+    assert logged[None]["solve_status"] == "solved"
 
 
 def test_bad_mode():
@@ -170,7 +179,7 @@ def test_breakdowns_by_abstraction_and_size():
         k
         for k in got
         if k.startswith("equivalent_")
-        and k.endswith(",none")
+        and k.endswith(",scored")
         and "relaxed" not in k
         and "stderr" not in k
     ]

@@ -7,10 +7,13 @@ no network. ``process_results`` scores untrusted model output with the full Plan
 from __future__ import annotations
 
 import functools
+import json
+import os
 
 from planetarium_plugin import domain_packs
 from planetarium_plugin.generation import dataset_rows
-from planetarium_plugin.scoring import evaluate
+from planetarium_plugin.parsing import extract_problem_text
+from planetarium_plugin.scoring import score_records
 
 SUBTASKS = {
     "blocksworld": ("blocksworld",),
@@ -67,19 +70,55 @@ def doc_to_text(doc: dict) -> str:
     return PROMPT.format(domain=domain, problem=doc["natural_language"])
 
 
+def score_all(resps: list[list[str]], docs) -> list[str]:
+    """lm-eval ``custom`` filter: score every response of a task at once.
+
+    Responses are untrusted text: they are scored on worker processes with per-sample time and
+    memory limits (``PLANETARIUM_WORKERS``, ``PLANETARIUM_TIMEOUT`` override the defaults). Each
+    response becomes a JSON verdict — the extracted PDDL, the triple, and the reasons — which
+    ``--log_samples`` records and ``process_results`` turns into metrics.
+    """
+    docs = list(docs)
+    texts = [r[0] if r else "" for r in resps]
+    records = [
+        {
+            "id": str(i),
+            "domain": d["domain"],
+            "ground_truth": d["problem_pddl"],
+            "candidate": t,
+            "placeholder": d["is_placeholder"],
+        }
+        for i, (t, d) in enumerate(zip(texts, docs, strict=True))
+    ]
+    workers = int(os.environ.get("PLANETARIUM_WORKERS", "0")) or None
+    timeout = float(os.environ.get("PLANETARIUM_TIMEOUT", "10"))
+    verdicts = {r["id"]: r for r in score_records(records, workers=workers, timeout=timeout)}
+    out = []
+    for i, text in enumerate(texts):
+        verdict = dict(verdicts[str(i)])
+        verdict["pddl"] = extract_problem_text(text)
+        out.append(json.dumps(verdict))  # one verdict per document (no take-first after us)
+    return out
+
+
 def process_results(doc: dict, results: list[str]) -> dict:
-    """The Planetarium triple for one generation (model output is untrusted text)."""
-    answer = results[0] if results else ""
-    s = evaluate(
-        doc["problem_pddl"], answer, doc["domain"], placeholder=doc["is_placeholder"], timeout=10.0
-    )
-    equivalent = float(s.equivalent is True)
+    """Metrics from the filter's verdict (or, unfiltered, from scoring the raw text here)."""
+    try:
+        v = json.loads(results[0])
+    except (json.JSONDecodeError, IndexError, TypeError):
+        from planetarium_plugin.scoring import evaluate
+
+        answer = results[0] if results else ""
+        v = evaluate(
+            doc["problem_pddl"], answer, doc["domain"], placeholder=doc["is_placeholder"]
+        ).to_dict()
+    equivalent = float(v.get("equivalent") is True)
     bucket = doc["size_bucket"].replace(">", "over").replace("-", "_")
     return {
-        "parseable": float(s.parseable),
-        "solvable": float(s.solvable is True),
+        "parseable": float(bool(v.get("parseable"))),
+        "solvable": float(v.get("solvable") is True),
         "equivalent": equivalent,
-        "equivalent_relaxed_typing": float(s.equivalent_relaxed_typing is True),
+        "equivalent_relaxed_typing": float(v.get("equivalent_relaxed_typing") is True),
         # Breakdowns (the paper's tables): each document reports its own category only.
         f"equivalent_{doc['abstraction']}": equivalent,
         f"equivalent_size_{bucket}": equivalent,
