@@ -185,3 +185,34 @@ def test_breakdowns_by_abstraction_and_size():
     ]
     assert any("_to_" in k for k in shown) and any("size_" in k for k in shown)
     assert all(got[k] == 1.0 for k in shown)
+
+
+def test_few_shot_variant_draws_from_train():
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="oracle"),
+        tasks=["planetarium_blocksworld"],
+        task_manager=tm,
+        limit=2,
+        num_fewshot=2,
+        log_samples=True,
+    )
+    assert metric(res, "planetarium_blocksworld", "equivalent") == 1.0
+    train = {r["problem_pddl"] for r in rows("blocksworld") if r["split"] == "train"}
+    for sample in res["samples"]["planetarium_blocksworld"]:
+        args = sample["arguments"]
+        prompt = args[0][0] if isinstance(args, list) else args["gen_args_0"]["arg_0"]
+        assert prompt.count("Problem PDDL:") == 3  # two solved examples, then the task
+        assert sum(pddl.strip() in prompt for pddl in train) == 2
+
+
+def test_entry_points_resolve():
+    from importlib.metadata import entry_points
+
+    from lm_eval.api.model import LM
+
+    (tasks,) = entry_points(group="lm_eval.tasks", name="planetarium")
+    assert (tasks.load() / "planetarium.yaml").exists()
+    models = {ep.name: ep.load() for ep in entry_points(group="lm_eval.models")}
+    assert issubclass(models["planetarium-replay"], LM)
+    assert issubclass(models["planetarium-smollm2"], LM)
