@@ -216,3 +216,40 @@ def test_entry_points_resolve():
     models = {ep.name: ep.load() for ep in entry_points(group="lm_eval.models")}
     assert issubclass(models["planetarium-replay"], LM)
     assert issubclass(models["planetarium-smollm2"], LM)
+
+
+def test_local_copy_of_the_original_dataset(tmp_path, monkeypatch):
+    """PLANETARIUM_HF_DATASET points the tasks at a local copy in the original's columns."""
+    import datasets
+    from planetarium_tasks.planetarium import utils
+
+    ours = [r for r in rows("gripper") if r["split"] == "test"][:3]
+    original = [
+        {
+            "id": 100 + i,
+            "name": f"p{i}",
+            "domain": "gripper",
+            "init": r["init_layout"],
+            "goal": r["goal_layout"],
+            "num_objects": 0,
+            "problem_pddl": r["problem_pddl"],
+            "natural_language": r["natural_language"] + " (original)",
+            "init_is_abstract": r["init_abstraction"] == "abstract",
+            "goal_is_abstract": r["goal_abstraction"] == "abstract",
+            "is_placeholder": r["is_placeholder"],
+        }
+        for i, r in enumerate(ours)
+    ]
+    datasets.DatasetDict({"test": datasets.Dataset.from_list(original)}).save_to_disk(
+        tmp_path / "planetarium"
+    )
+    monkeypatch.setenv("PLANETARIUM_HF_DATASET", str(tmp_path / "planetarium"))
+    loaded = utils.rows("gripper")  # the data source is part of the cache key
+    assert [r["id"] for r in loaded] == ["100", "101", "102"]
+    assert all(r["natural_language"].endswith("(original)") for r in loaded)
+    assert [r["abstraction"] for r in loaded] == [r["abstraction"] for r in ours]
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="oracle"), tasks=["planetarium_gripper"], task_manager=tm, limit=3
+    )
+    assert metric(res, "planetarium_gripper", "equivalent") == 1.0
