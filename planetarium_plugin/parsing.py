@@ -263,7 +263,7 @@ def extract_problem(text: str, limits: Limits = DEFAULT_LIMITS) -> list:
 
 
 def extract_problem_text(text: str, limits: Limits = DEFAULT_LIMITS) -> str | None:
-    """The text of the first ``(define (problem …))`` in ``text``, or None if there is none.
+    r"""The text of the first ``(define (problem …))`` in ``text``, or None if there is none.
 
     >>> extract_problem_text("Sure:\n```\n(define (problem p) (:domain d))\n```")
     '(define (problem p) (:domain d))'
