@@ -81,6 +81,9 @@ class PlannerOutcome:
     message: str = ""
 
 
+#: What the ``pack`` engine reports when the pack's planner declines a problem.
+DECLINED = PlannerOutcome(SolveStatus.UNKNOWN, message="pack planner declined")
+
 #: A pack planner: an outcome, or None to decline (the general planner is used then).
 PackPlanner = Callable[[Problem, Domain], PlannerOutcome | None]
 
@@ -875,7 +878,7 @@ class PackEngine:
             return PlannerOutcome(SolveStatus.ERROR, message=f"pack {pack.name} has no planner")
         out = pack.planner(problem, pack.domain)
         if out is None:
-            return PlannerOutcome(SolveStatus.UNKNOWN, message="pack planner declined")
+            return DECLINED
         return out
 
 
@@ -972,7 +975,7 @@ def solve(
         finally:
             if session is None and hasattr(engine, "close"):
                 engine.close()
-        if not (name == "pack" and planner == "auto" and "declined" in outcome.message):
+        if outcome is not DECLINED or planner != "auto":  # auto falls back when a pack declines
             break
     t1 = time.perf_counter()
     validation = None

@@ -70,7 +70,7 @@ def evaluate(
     t0 = time.perf_counter()
     strict = equivalent(ground_truth, candidate, domain, placeholder=placeholder, timeout=timeout)
     relaxed = strict
-    if strict.reason in ("typing_mismatch", "ground_truth_invalid") or not strict.parseable:
+    if not strict.parseable or strict.reason == "ground_truth_invalid":
         relaxed = equivalent(
             ground_truth,
             candidate,

@@ -193,3 +193,13 @@ def test_enhsp_server_under_a_memory_cap():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd="/tmp"
     )
     assert p.stdout.strip() == "['solved']", p.stdout + p.stderr
+
+
+def test_auto_falls_back_when_the_pack_planner_declines():
+    """b lacks (clear b): not a valid Blocks World state, so the pack planner declines and
+    Fast Downward decides (pickup b needs (clear b): unsolvable)."""
+    invalid = """(define (problem p) (:domain blocksworld) (:objects a b)
+      (:init (arm-empty) (on-table a) (on-table b) (clear a)) (:goal (and (on b a))))"""
+    r = solve(invalid, "blocksworld")
+    assert r.planner == "fast-downward" and r.status is SolveStatus.UNSOLVABLE, r.message
+    assert solve(invalid, "blocksworld", planner="pack").status is SolveStatus.UNKNOWN

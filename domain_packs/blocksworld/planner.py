@@ -11,7 +11,7 @@ from __future__ import annotations
 from planetarium_plugin.parsing import Domain, Problem
 from planetarium_plugin.planning import PlannerOutcome, SolveStatus
 
-from .rules import CLEAR, HAND, TABLE, _slots, _valid_init
+from .rules import HAND, TABLE, _slots, _valid_init
 
 
 def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
@@ -21,7 +21,7 @@ def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
     goal = _slots(problem.goal.positive, blocks)
     if goal is None:
         return PlannerOutcome(SolveStatus.UNSOLVABLE, message="goal configuration is inconsistent")
-    g_below, g_above, g_held, _ = goal
+    g_below, _, g_held, _ = goal
     below, _, held, _ = _slots(problem.init, blocks)
     steps: list[str] = []
     if held:
@@ -47,8 +47,6 @@ def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
         pending = [b for b in pending if b not in placed]
         if not progress:  # a cycle: excluded by _slots, kept as a guard
             return PlannerOutcome(SolveStatus.UNSOLVABLE, message="goal towers form a cycle")
-    if g_held:
-        if g_above.get(g_held[0]) not in (None, HAND, CLEAR) or g_held[0] in g_below.values():
-            return PlannerOutcome(SolveStatus.UNSOLVABLE, message="held block has a block on it")
+    if g_held:  # _slots guarantees nothing sits on it
         steps.append(f"(pickup {g_held[0]})")
     return PlannerOutcome(SolveStatus.SOLVED, tuple(steps))
