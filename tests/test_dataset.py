@@ -84,7 +84,7 @@ def test_ground_truths_are_solvable_with_real_planners(rows):
         for dom, items in by_domain.items():
             pack = packs[dom]
             for r in rng.sample(items, min(40, len(items))):
-                res = solve(r["problem_pddl"], pack, session=session, timeout=10)
+                res = solve(r["problem_pddl"], pack, session=session, timeout=30)
                 assert res.status is SolveStatus.SOLVED and res.validation.valid, r["id"]
             if not pack.numeric:
                 small = [r for r in items if r["size"] <= 30]
