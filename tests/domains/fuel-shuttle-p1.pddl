@@ -1,0 +1,5 @@
+(define (problem shuttle-p1) (:domain fuel-shuttle)
+  (:objects s1 s2 s3 - site)
+  (:init (at s1) (link s1 s2) (link s2 s3) (link s1 s3)
+         (= (fuel) 10) (= (cost s1 s2) 3) (= (cost s2 s3) 3) (= (cost s1 s3) 8))
+  (:goal (and (at s3))))
