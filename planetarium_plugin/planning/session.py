@@ -1,0 +1,110 @@
+"""Solving: a session that keeps engines alive, the routing of ``auto``, and :func:`solve`."""
+
+from __future__ import annotations
+
+import time
+
+from ..packs import DomainPack, resolve_pack
+from ..parsing import Problem, parse_problem
+from .engines import Planner, get_planner
+from .plans import _split, simulate
+from .results import DECLINED, PlannerOutcome, SolveResult, SolveStatus
+from .validation import validate
+
+__all__ = ["PlannerSession", "solve"]
+
+
+class PlannerSession:
+    """Keeps engines alive across calls (e.g. the ENHSP server JVM); close it when done.
+
+    >>> with PlannerSession() as session:
+    ...     session.get("pack").name
+    'pack'
+    """
+
+    def __init__(self) -> None:
+        self._engines: dict[str, Planner] = {}
+
+    def get(self, name: str) -> Planner:
+        if name not in self._engines:
+            self._engines[name] = get_planner(name)
+        return self._engines[name]
+
+    def close(self) -> None:
+        for engine in self._engines.values():
+            close = getattr(engine, "close", None)
+            if close is not None:
+                close()
+        self._engines.clear()
+
+    def __enter__(self) -> PlannerSession:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _route(pack: DomainPack, planner: str, persistent: bool) -> list[str]:
+    numeric = "enhsp-server" if persistent else "enhsp"
+    general = numeric if pack.numeric else "fast-downward"
+    if planner != "auto":
+        return [planner]
+    return ["pack", general] if pack.planner is not None else [general]
+
+
+def solve(
+    problem: Problem | str,
+    domain: str | DomainPack,
+    *,
+    planner: str = "auto",
+    timeout: float = 10.0,
+    validator: str = "auto",
+    session: PlannerSession | None = None,
+) -> SolveResult:
+    """Find a plan and validate it. Raises only for an unknown domain or unparseable problem.
+
+    With a :class:`PlannerSession`, engines persist across calls (``auto`` then uses the ENHSP
+    server for numeric packs); without one, each call starts its planners afresh.
+    """
+    t0 = time.perf_counter()
+    pack = resolve_pack(domain)
+    if isinstance(problem, str):
+        problem = parse_problem(problem, pack.domain)
+    outcome, used = PlannerOutcome(SolveStatus.ERROR, message="no planner ran"), planner
+    routes = _route(pack, planner, session is not None)
+    if simulate(problem, pack.domain, []).valid:  # the init already satisfies the goal
+        outcome, used, routes = PlannerOutcome(SolveStatus.SOLVED, ()), "none", []
+    for name in routes:
+        used = name
+        left = max(0.01, timeout - (time.perf_counter() - t0))
+        engine = session.get(name) if session is not None else get_planner(name)
+        try:
+            outcome = engine.plan(problem, pack, left)
+        finally:
+            if session is None and hasattr(engine, "close"):
+                engine.close()
+        if outcome is not DECLINED or planner != "auto":  # auto falls back when a pack declines
+            break
+    t1 = time.perf_counter()
+    validation = None
+    status, message = outcome.status, outcome.message
+    if outcome.status is SolveStatus.SOLVED:
+        validation = validate(
+            problem, [_split(s) for s in outcome.plan or ()], pack, validator=validator
+        )
+        if not validation.valid:
+            status = SolveStatus.ERROR
+            message = f"{used} returned an invalid plan: {validation.message}"
+        else:
+            message = validation.message
+    t2 = time.perf_counter()
+    return SolveResult(
+        status,
+        used,
+        outcome.plan,
+        validation,
+        message,
+        round((t1 - t0) * 1000, 3),
+        round((t2 - t1) * 1000, 3),
+        round((t2 - t0) * 1000, 3),
+    )

