@@ -35,7 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from hostile import MARKER, become_subreaper, hostile_items, run_items, summarize  # noqa: E402
 
-from planetarium_plugin.planning import _cache_dir  # noqa: E402
+
+def _cache_dir() -> Path:
+    """Where the planners keep their start-up caches (a stale ``*.tmp*`` there is a leak)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return Path(base) / "planetarium-plugin"
 
 
 def _marked(tag: str) -> list[psutil.Process]:
