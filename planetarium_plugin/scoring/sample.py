@@ -1,0 +1,99 @@
+"""One sample: the Planetarium triple (parseable, solvable, equivalent) as a frozen ``Score``.
+
+``evaluate`` gives *parseable* (the candidate is a valid problem of the domain), *solvable*
+(a validated plan exists; False only when proven unsolvable, None when unknown) and
+*equivalent* (the equivalence verdict), plus ``equivalent_relaxed_typing`` (the paper's score
+with ``:typing`` misuse ignored).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+from ..equivalence import equivalent
+from ..errors import PlanetariumError
+from ..packs import resolve_pack
+from ..parsing import parse_problem
+from ..planning import PlannerSession, solve
+
+__all__ = ["Score", "evaluate"]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The Planetarium metrics for one candidate."""
+
+    id: str
+    domain: str
+    parseable: bool
+    solvable: bool | None
+    equivalent: bool | None
+    equivalent_relaxed_typing: bool | None
+    reason: str | None  # why not parseable / not equivalent / undecided
+    solve_status: str | None
+    solve_message: str
+    planner: str | None
+    elapsed_ms: float
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def evaluate(
+    ground_truth: str,
+    candidate: str,
+    domain: str,
+    *,
+    placeholder: bool = False,
+    timeout: float = 10.0,
+    planner: str = "auto",
+    check_solvable: bool = True,
+    sample_id: str = "",
+    session: PlannerSession | None = None,
+) -> Score:
+    """Score one candidate against its ground truth: parseable, solvable, equivalent."""
+    t0 = time.perf_counter()
+    strict = equivalent(ground_truth, candidate, domain, placeholder=placeholder, timeout=timeout)
+    relaxed = strict
+    if not strict.parseable or strict.reason == "ground_truth_invalid":
+        relaxed = equivalent(
+            ground_truth,
+            candidate,
+            domain,
+            placeholder=placeholder,
+            timeout=timeout,
+            typing="relaxed",
+        )
+    solvable, status, message, used = None, None, "", None
+    if strict.parseable and check_solvable:
+        try:
+            pack = resolve_pack(domain)
+            result = solve(
+                parse_problem(candidate, pack.domain),
+                pack,
+                planner=planner,
+                timeout=timeout,
+                session=session,
+            )
+            solvable, status, message, used = (
+                result.solvable,
+                result.status.value,
+                result.message,
+                result.planner,
+            )
+        except PlanetariumError as exc:
+            status, message = "error", f"{exc.reason.value}: {exc.message}"
+    return Score(
+        id=sample_id,
+        domain=strict.domain or str(domain),
+        parseable=strict.parseable,
+        solvable=solvable,
+        equivalent=strict.equivalent,
+        equivalent_relaxed_typing=relaxed.equivalent,
+        reason=strict.reason,
+        solve_status=status,
+        solve_message=message,
+        planner=used,
+        elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
+    )

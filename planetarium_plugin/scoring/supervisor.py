@@ -1,0 +1,134 @@
+"""The local engine: a pool of worker processes with per-sample limits.
+
+Each worker runs in its own process group with an address-space cap and keeps a
+``PlannerSession`` (the ENHSP JVM) for its lifetime; a sample past its hard limit has its worker
+(and any planner it started) killed and is recorded with reason ``timeout``; a worker that dies is
+recorded as ``crashed`` and replaced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+import os
+import signal
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+
+from ..planning import PlannerSession
+from .engines import BatchOptions
+from .records import failed_result, score_record
+
+__all__ = ["run_local"]
+
+
+def _worker(
+    conn: Connection, memory_mb: int | None, timeout: float, planner: str, check_solvable: bool
+) -> None:
+    os.setsid()  # own process group: a kill takes planners started by this worker too
+    if memory_mb:
+        import resource
+
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor handles interrupts
+    with PlannerSession() as session:  # planners (the ENHSP JVM) live as long as the worker
+        while True:
+            rec = conn.recv()
+            if rec is None:
+                return
+            conn.send(score_record(rec, timeout, planner, check_solvable, session))
+
+
+@dataclass
+class _Slot:
+    proc: mp.Process
+    conn: Connection
+    rec: dict | None = None
+    started: float = 0.0
+
+
+def run_local(
+    records: Sequence[dict], options: BatchOptions, counts: dict[str, int]
+) -> Iterator[dict]:
+    """Score ``records`` on local worker processes; yield results in completion order."""
+    todo = list(records)
+    counts.setdefault("timeout", 0)
+    counts.setdefault("crashed", 0)
+    if not todo:
+        return
+    workers = max(1, min(options.workers or os.cpu_count() or 1, len(todo)))
+    limit = options.limit
+    ctx = mp.get_context("spawn")
+    worker_args = (options.memory_mb, options.timeout, options.planner, options.check_solvable)
+
+    def spawn() -> _Slot:
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_worker, args=(child, *worker_args), daemon=True)
+        proc.start()
+        child.close()
+        return _Slot(proc, parent)
+
+    def kill(slot: _Slot) -> None:
+        try:
+            os.killpg(slot.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            slot.proc.kill()
+        slot.proc.join(5)
+
+    queue = list(reversed(todo))
+    streak = 0  # consecutive crashes: a broken environment must not spin forever
+    slots = [spawn() for _ in range(workers)]
+    try:
+        while queue or any(s.rec is not None for s in slots):
+            for i, s in enumerate(slots):
+                if s.rec is None and queue:
+                    rec = queue.pop()
+                    try:
+                        s.conn.send(rec)
+                    except (BrokenPipeError, OSError):  # died while idle: replace, retry
+                        queue.append(rec)
+                        kill(s)
+                        slots[i] = spawn()
+                        continue
+                    s.rec, s.started = rec, time.monotonic()
+            busy = [s for s in slots if s.rec is not None]
+            ready = wait([s.conn for s in busy], timeout=0.5)
+            now = time.monotonic()
+            for i, s in enumerate(slots):
+                if s.rec is None:
+                    continue
+                if s.conn in ready:
+                    try:
+                        result = s.conn.recv()
+                    except (EOFError, OSError):
+                        counts["crashed"] += 1
+                        streak += 1
+                        if streak > 2 * workers + 3:  # workers die before doing anything
+                            raise RuntimeError(
+                                f"{streak} worker processes in a row died: cannot score "
+                                "(is the package importable in a fresh interpreter?)"
+                            ) from None
+                        result = failed_result(s.rec, "crashed", "worker process died")
+                        kill(s)
+                        slots[i] = s = spawn()
+                    else:
+                        streak = 0
+                    s.rec = None
+                    yield result
+                elif now - s.started > limit:
+                    counts["timeout"] += 1
+                    rec = s.rec
+                    kill(s)
+                    slots[i] = spawn()
+                    yield failed_result(rec, "timeout", f"no result within {limit:.0f} s")
+    finally:
+        for s in slots:
+            if s.rec is None and s.proc.is_alive():
+                with contextlib.suppress(OSError):
+                    s.conn.send(None)
+                s.proc.join(2)
+            if s.proc.is_alive():
+                kill(s)
