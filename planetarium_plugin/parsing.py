@@ -50,8 +50,11 @@ COMPARATORS = frozenset({"<", "<=", "=", ">=", ">"})
 _FLIP = {"<": ">", "<=": ">=", "=": "=", ">=": "<=", ">": "<"}
 
 _TOKEN = re.compile(r";[^\n]*|[()]|[^\s();]+")
-_PROBLEM_START = re.compile(r"\(\s*define\s*\(\s*problem\b", re.IGNORECASE)
-_DOMAIN_START = re.compile(r"\(\s*define\s*\(\s*domain\b", re.IGNORECASE)
+_GAP = r"(?:\s|;[^\n]*(?:\n|$))*"  # whitespace and comments between tokens
+_PROBLEM_START = re.compile(rf"\({_GAP}define{_GAP}\({_GAP}problem\b", re.IGNORECASE)
+_DOMAIN_START = re.compile(rf"\({_GAP}define{_GAP}\({_GAP}domain\b", re.IGNORECASE)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_NUMBER_START = frozenset("0123456789+-.")
 
 
 class Atom(NamedTuple):
@@ -94,6 +97,8 @@ class Limits:
     max_depth: int = 64
     max_objects: int = 5_000
     max_atoms: int = 50_000
+    max_number_digits: int = 100  # digits in one numeric literal
+    max_number_exponent: int = 100  # |e| in a literal such as 1e100
 
 
 DEFAULT_LIMITS = Limits()
@@ -199,7 +204,40 @@ class Domain:
 
 
 def _fmt_number(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else str(float(v))
+    """A number for messages: an integer, else a float (``n/d`` if it does not fit one)."""
+    try:
+        return str(v.numerator) if v.denominator == 1 else str(float(v))
+    except (OverflowError, ValueError):  # beyond float or str(int) range: never raise here
+        bits = abs(v.numerator).bit_length() - v.denominator.bit_length()
+        return f"{'-' if v < 0 else ''}~2^{bits}"
+
+
+def _check_number(tok: str, limits: Limits) -> None:
+    """Reject a numeric literal whose digits or exponent exceed ``limits`` (``too_large``).
+
+    ``Fraction('1e999999999')`` would build a billion-digit integer: the bound is checked on
+    the text, before any conversion.
+
+    >>> _check_number("1e5000", DEFAULT_LIMITS)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    planetarium_plugin.errors.PlanetariumError: numeric literal '1e5000' is too large ...
+    """
+    mantissa, _, exponent = tok.partition("e")
+    digits = sum(c.isdigit() for c in mantissa)
+    if digits > limits.max_number_digits:
+        raise PlanetariumError(
+            Reason.TOO_LARGE,
+            f"numeric literal of {digits} digits (limit {limits.max_number_digits})",
+        )
+    exp = exponent.lstrip("+-").lstrip("0")
+    if exp.isdecimal() and (len(exp) > 6 or int(exp) > limits.max_number_exponent):
+        shown = tok if len(tok) <= 40 else tok[:37] + "..."
+        raise PlanetariumError(
+            Reason.TOO_LARGE,
+            f"numeric literal {shown!r} is too large "
+            f"(exponent over {limits.max_number_exponent})",
+        )
 
 
 def _read(text: str, start: int, limits: Limits) -> list:
@@ -229,11 +267,35 @@ def _read(text: str, start: int, limits: Limits) -> list:
         elif cur is None:
             raise PlanetariumError(Reason.PARSE_ERROR, f"expected '(' but found {tok!r}")
         else:
-            cur.append(tok.lower())
+            tok = tok.lower()
+            if tok[0] in _NUMBER_START or tok[0].isdigit():
+                _check_number(tok, limits)
+            cur.append(tok)
     missing = len(stack) + (cur is not None)
     raise PlanetariumError(
         Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
     )
+
+
+def _commented_out(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a ``;`` comment: one that opens its line or follows PDDL on it.
+
+    A semicolon in prose (``Sure; (define …``) does not hide what follows it.
+    """
+    line = text[text.rfind("\n", 0, pos) + 1 : pos]
+    semi = line.find(";")
+    if semi < 0:
+        return False
+    before = line[:semi]
+    return not before.strip() or "(" in before or ")" in before
+
+
+def _find_start(pattern: re.Pattern, text: str) -> re.Match | None:
+    """The first match of ``pattern`` that is not commented out (comments are whitespace)."""
+    for m in pattern.finditer(text):
+        if not _commented_out(text, m.start()):
+            return m
+    return None
 
 
 def extract_problem(text: str, limits: Limits = DEFAULT_LIMITS) -> list:
@@ -250,11 +312,17 @@ def extract_problem(text: str, limits: Limits = DEFAULT_LIMITS) -> list:
         raise PlanetariumError(
             Reason.TOO_LARGE, f"text has {len(text)} characters (limit {limits.max_chars})"
         )
-    m = _PROBLEM_START.search(text)
+    if (bad := _SURROGATE.search(text)) is not None:
+        raise PlanetariumError(
+            Reason.PARSE_ERROR,
+            f"not valid Unicode: lone surrogate U+{ord(bad.group()):04X} "
+            f"at character {bad.start()}",
+        )
+    m = _find_start(_PROBLEM_START, text)
     if m is None:
         if not text.strip():
             raise PlanetariumError(Reason.PARSE_ERROR, "empty text: no PDDL problem found")
-        if _DOMAIN_START.search(text):
+        if _find_start(_DOMAIN_START, text):
             raise PlanetariumError(
                 Reason.PARSE_ERROR, "found a (define (domain …)) but no (define (problem …))"
             )
@@ -270,7 +338,7 @@ def extract_problem_text(text: str, limits: Limits = DEFAULT_LIMITS) -> str | No
     """
     if not isinstance(text, str) or len(text) > limits.max_chars:
         return None
-    m = _PROBLEM_START.search(text)
+    m = _find_start(_PROBLEM_START, text)
     if m is None:
         return None
     depth = 0
@@ -378,7 +446,7 @@ def _sections(expr: list, kind: str) -> tuple[str, dict[str, list]]:
 
 def parse_domain(text: str) -> Domain:
     """Parse a domain definition. Raises :class:`PlanetariumError` on anything malformed."""
-    m = _DOMAIN_START.search(text)
+    m = _find_start(_DOMAIN_START, text)
     if m is None:
         raise PlanetariumError(Reason.PARSE_ERROR, "no (define (domain …)) found")
     name, sec = _sections(_read(text, m.start(), DEFAULT_LIMITS), "domain")

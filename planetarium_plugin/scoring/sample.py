@@ -52,8 +52,54 @@ def evaluate(
     sample_id: str = "",
     session: PlannerSession | None = None,
 ) -> Score:
-    """Score one candidate against its ground truth: parseable, solvable, equivalent."""
+    """Score one candidate against its ground truth: parseable, solvable, equivalent.
+
+    Never raises: a defect anywhere below (ours or a planner's) becomes a score with reason
+    (or solve status) ``internal_error`` / ``error`` and the exception in the message.
+    """
     t0 = time.perf_counter()
+    try:
+        return _evaluate(
+            ground_truth,
+            candidate,
+            domain,
+            placeholder=placeholder,
+            timeout=timeout,
+            planner=planner,
+            check_solvable=check_solvable,
+            sample_id=sample_id,
+            session=session,
+            t0=t0,
+        )
+    except Exception as exc:  # the public API promises a score, never an exception
+        return Score(
+            id=sample_id,
+            domain=str(domain),
+            parseable=False,
+            solvable=None,
+            equivalent=None,
+            equivalent_relaxed_typing=None,
+            reason="internal_error",
+            solve_status=None,
+            solve_message=f"{type(exc).__name__}: {exc}",
+            planner=None,
+            elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
+        )
+
+
+def _evaluate(
+    ground_truth: str,
+    candidate: str,
+    domain: str,
+    *,
+    placeholder: bool,
+    timeout: float,
+    planner: str,
+    check_solvable: bool,
+    sample_id: str,
+    session: PlannerSession | None,
+    t0: float,
+) -> Score:
     strict = equivalent(ground_truth, candidate, domain, placeholder=placeholder, timeout=timeout)
     relaxed = strict
     if not strict.parseable or strict.reason == "ground_truth_invalid":
@@ -84,6 +130,8 @@ def evaluate(
             )
         except PlanetariumError as exc:
             status, message = "error", f"{exc.reason.value}: {exc.message}"
+        except Exception as exc:  # a planner library's own exception (e.g. a parse error)
+            status, message = "error", f"internal_error: {type(exc).__name__}: {exc}"
     return Score(
         id=sample_id,
         domain=strict.domain or str(domain),
