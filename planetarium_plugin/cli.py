@@ -207,10 +207,33 @@ def cmd_score(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
-    rows = summarize(Path(args.out))
+    out = Path(args.out)
+    if counts["damaged"]:
+        print(
+            f"warning: removed {counts['damaged']} damaged line(s) from {out} (a run killed "
+            "while writing); their samples are scored again",
+            file=sys.stderr,
+        )
+    if counts["retried"]:
+        print(
+            f"note: scoring again {counts['retried']} sample(s) whose earlier result was "
+            "bad_record or crashed",
+            file=sys.stderr,
+        )
+    if counts["duplicates"]:
+        print(
+            f"warning: {counts['duplicates']} record(s) repeat an earlier id; only the first "
+            "of each id is scored",
+            file=sys.stderr,
+        )
+    if not out.exists():
+        print(f"error: no records in {args.predictions}", file=sys.stderr)
+        return 2
+    rows = summarize(out)
     print(
         f"scored {counts['scored']}, already done {counts['skipped']}, "
-        f"timed out {counts['timeout']}, crashed {counts['crashed']}"
+        f"timed out {counts['timeout']}, crashed {counts['crashed']}, "
+        f"bad records {counts['bad_record']}"
     )
     header = [
         "domain",
@@ -221,11 +244,21 @@ def cmd_score(args: argparse.Namespace) -> int:
         "equivalent_relaxed_typing",
         "solvable_unknown",
         "equivalent_unknown",
+        "bad_record",
     ]
     table = [[str(r[h]) for h in header] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(header, *table, strict=False)]
     for row in [header, *table]:
         print("  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
+    total = next((r for r in rows if r["domain"] == "all"), None)
+    if total is not None and total["n"] and total["bad_record"] == total["n"]:
+        print(
+            "error: every record is a bad_record (see solve_message in the results): each needs "
+            "domain, ground_truth (or gt, problem_pddl) and candidate (or prediction, "
+            "generation, response)",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 

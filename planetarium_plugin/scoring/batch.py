@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .engines import BatchOptions, Engine, get_engine
-from .records import done_ids
+from .records import prepare_output, unique_records
 
 __all__ = ["score_file", "score_records"]
 
@@ -61,12 +61,25 @@ def score_file(
 ) -> dict[str, int]:
     """Score records into ``out`` (JSONL, appended line by line), skipping ids already there.
 
-    Returns counts: ``scored``, ``skipped``, ``timeout``, ``crashed``.
+    Resuming repairs the file first (see :func:`.records.prepare_output`: a torn last line is
+    removed, ``bad_record``/``crashed`` results are scored again); a repeated id in ``records``
+    is scored once (the first occurrence). Returns counts: ``scored``, ``skipped``,
+    ``timeout``, ``crashed``, ``bad_record`` (this run), ``duplicates`` (repeated ids dropped),
+    ``retried`` and ``damaged`` (lines removed from ``out`` on resume).
     """
-    todo_all = list(records)
-    done = done_ids(out)
-    todo = [r for r in todo_all if r["id"] not in done]
-    counts = {"scored": 0, "skipped": len(todo_all) - len(todo), "timeout": 0, "crashed": 0}
+    todo_all, repeated = unique_records(records)
+    resume = prepare_output(out)
+    todo = [r for r in todo_all if r["id"] not in resume.done]
+    counts = {
+        "scored": 0,
+        "skipped": len(todo_all) - len(todo),
+        "timeout": 0,
+        "crashed": 0,
+        "bad_record": 0,
+        "duplicates": len(repeated),
+        "retried": resume.retried,
+        "damaged": resume.damaged,
+    }
     if not todo:
         return counts
     bar = None
@@ -91,6 +104,7 @@ def score_file(
                 fh.write(json.dumps(result) + "\n")
                 fh.flush()
                 counts["scored"] += 1
+                counts["bad_record"] += result.get("reason") == "bad_record"
                 if bar is not None:
                     bar.update(1)
     finally:

@@ -7,18 +7,35 @@ below); a result is ``Score.to_dict()``. Results are JSONL lines appended to the
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..planning import PlannerSession
 from .sample import Score, evaluate
 
-__all__ = ["done_ids", "failed_result", "read_records", "score_record"]
+__all__ = [
+    "FIELDS",
+    "RETRY_REASONS",
+    "Resume",
+    "done_ids",
+    "failed_result",
+    "prepare_output",
+    "read_records",
+    "score_record",
+    "unique_records",
+]
 
-_FIELDS = {
+#: Accepted field names, first match wins (the generator's own names included).
+FIELDS = {
     "ground_truth": ("ground_truth", "gt", "problem_pddl"),
     "candidate": ("candidate", "prediction", "generation", "response"),
+    "placeholder": ("placeholder", "is_placeholder"),
 }
+
+#: Result reasons that a resumed run scores again (the input or the machine may be fixed now).
+RETRY_REASONS = frozenset({"bad_record", "crashed"})
 
 
 def read_records(path: Path) -> Iterator[dict]:
@@ -39,10 +56,26 @@ def read_records(path: Path) -> Iterator[dict]:
 
 
 def _field(rec: dict, name: str) -> str | None:
-    for key in _FIELDS[name]:
+    for key in FIELDS[name]:
         if isinstance(rec.get(key), str):
             return rec[key]
     return None
+
+
+def _placeholder(rec: dict) -> bool:
+    return any(bool(rec.get(key)) for key in FIELDS["placeholder"])
+
+
+def _missing(rec: dict) -> str:
+    """Which required fields a record lacks, naming the accepted aliases."""
+    need = [
+        " or ".join(FIELDS[name])
+        for name in ("ground_truth", "candidate")
+        if _field(rec, name) is None
+    ]
+    if not isinstance(rec.get("domain"), str):
+        need.append("domain")
+    return "record needs text fields " + "; ".join(need)
 
 
 def failed_result(rec: dict, reason: str, message: str) -> dict:
@@ -74,13 +107,13 @@ def score_record(
         return failed_result(rec, "bad_record", rec["_error"])
     gt, cand = _field(rec, "ground_truth"), _field(rec, "candidate")
     if gt is None or cand is None or not isinstance(rec.get("domain"), str):
-        return failed_result(rec, "bad_record", "record needs ground_truth, candidate and domain")
+        return failed_result(rec, "bad_record", _missing(rec))
     try:
         score = evaluate(
             gt,
             cand,
             rec["domain"],
-            placeholder=bool(rec.get("placeholder", False)),
+            placeholder=_placeholder(rec),
             timeout=timeout,
             planner=planner,
             check_solvable=check_solvable,
@@ -95,13 +128,81 @@ def score_record(
 
 
 def done_ids(out: Path) -> set[str]:
-    """Ids already scored in ``out`` (a partial last line from a crash is ignored)."""
+    """Ids already scored in ``out`` and not to be retried (damaged lines are ignored)."""
     ids: set[str] = set()
     if out.exists():
-        with open(out, encoding="utf-8") as fh:
+        with open(out, encoding="utf-8", errors="replace") as fh:
             for line in fh:
-                try:
-                    ids.add(str(json.loads(line)["id"]))
-                except (json.JSONDecodeError, KeyError, TypeError):
-                    continue
+                result = _result(line)
+                if result is not None and result.get("reason") not in RETRY_REASONS:
+                    ids.add(str(result["id"]))
     return ids
+
+
+def _result(line: str) -> dict | None:
+    if not line.endswith("\n"):
+        return None  # a torn last line
+    try:
+        result = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    return result if isinstance(result, dict) and "id" in result else None
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """What :func:`prepare_output` found in an existing results file."""
+
+    done: frozenset[str]  # ids with a final result: skipped
+    retried: int  # results with a reason in RETRY_REASONS, removed to be scored again
+    damaged: int  # torn or corrupt lines removed (a run killed while writing)
+
+
+def prepare_output(out: Path) -> Resume:
+    """Make ``out`` safe to append to and say which ids are done.
+
+    A run killed while writing leaves a torn last line; appending would glue the next result
+    onto it. Torn and corrupt lines, and results to retry (``bad_record``, ``crashed``), are
+    removed by rewriting the file atomically (a temporary file, then ``os.replace``); an intact
+    file is left untouched.
+    """
+    if not out.exists():
+        return Resume(frozenset(), 0, 0)
+    keep: list[str] = []
+    done: set[str] = set()
+    retried = damaged = 0
+    with open(out, encoding="utf-8", errors="surrogateescape", newline="") as fh:
+        for line in fh:
+            result = _result(line)
+            if result is None:
+                damaged += line.strip() != ""
+            elif result.get("reason") in RETRY_REASONS:
+                retried += 1
+            else:
+                done.add(str(result["id"]))
+                keep.append(line)
+    if retried or damaged:
+        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+        try:
+            with open(tmp, "w", encoding="utf-8", errors="surrogateescape", newline="") as fh:
+                fh.writelines(keep)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, out)
+        finally:
+            tmp.unlink(missing_ok=True)
+    return Resume(frozenset(done), retried, damaged)
+
+
+def unique_records(records: Iterable[dict]) -> tuple[list[dict], list[str]]:
+    """Records with the first of each id kept, and the ids that were repeated."""
+    seen: set[str] = set()
+    kept: list[dict] = []
+    repeated: list[str] = []
+    for rec in records:
+        if rec["id"] in seen:
+            repeated.append(rec["id"])
+        else:
+            seen.add(rec["id"])
+            kept.append(rec)
+    return kept, repeated
