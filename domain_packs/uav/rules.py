@@ -18,9 +18,13 @@ Under it, a drone's position and battery are never forced, a package can end any
 drone's load is forced exactly when no package the goal leaves open (positive weight) fits
 beside the packages the goal makes it carry.
 
-Numeric goal conditions: one on a static fluent is true or false from the init; one on a
-dynamic fluent is kept when the closure of the rest of the goal already implies it (then it
-changes no goal state); otherwise the rules decline.
+Numeric goal conditions are judged by the goal states they admit, as the generic search does
+(:func:`~planetarium_plugin.specify.canonical_numeric`): one on a fluent whose value the rest of
+the goal fixes (static fluents, a forced load) is true — then it is dropped, the ``(= f v)``
+already says it — or false (unreachable goal). One that no reachable state violates is dropped
+too: battery is never negative and never above the larger of its maximum and its initial value,
+a load is never negative and never above the capacity. Any other condition on a dynamic fluent
+restricts the goal states: the rules decline and the search decides.
 """
 
 from __future__ import annotations
@@ -114,6 +118,26 @@ def _unreachable(problem: Problem) -> FullySpecifiedGoal:
     return FullySpecifiedGoal(g.positive, frozenset(), g.numeric, "rules", reachable=False)
 
 
+def _vacuous(c: NumericCondition, problem: Problem) -> bool:
+    """True when no reachable state violates ``c`` (under the free-movement condition)."""
+    values = problem.numeric_init
+    (d,) = c.fluent.args
+    if c.fluent.predicate == "battery":
+        top = max(values[Atom("max-battery", (d,))], values[c.fluent])
+    elif c.fluent.predicate == "load":
+        top = values[Atom("capacity", (d,))]
+    else:
+        return False
+    # Every reachable value lies in [0, top]; both ends are reachable only in some problems,
+    # so only conditions that hold on the whole interval are known to be vacuous.
+    return {
+        ">=": c.value <= 0,
+        ">": c.value < 0,
+        "<=": c.value >= top,
+        "<": c.value > top,
+    }.get(c.op, False)
+
+
 def _numeric_goal(rules):
     """Extend boolean-goal rules to goals with numeric conditions (see the module notes)."""
 
@@ -127,11 +151,12 @@ def _numeric_goal(rules):
             return None if base is None else _unreachable(problem)
         fixed = {c.fluent: c.value for c in base.numeric if c.op == "="}
         for c in conditions:
-            if c.fluent not in fixed:
+            if c.fluent in fixed:
+                if not COMPARE[c.op](fixed[c.fluent], c.value):
+                    return _unreachable(problem)
+            elif not _vacuous(c, problem):
                 return None  # a real constraint on a dynamic fluent: the search decides
-            if not COMPARE[c.op](fixed[c.fluent], c.value):
-                return _unreachable(problem)
-        return FullySpecifiedGoal(base.positive, frozenset(), base.numeric | conditions, "rules")
+        return FullySpecifiedGoal(base.positive, frozenset(), base.numeric, "rules")
 
     wrapped.__doc__ = rules.__doc__
     return wrapped

@@ -1,0 +1,222 @@
+"""Ground actions and numeric expressions: what every fullySpecify search works on.
+
+Grounding binds each action's parameters by backtracking, taking candidate values from an
+index of the init's static facts where a static precondition constrains a parameter, so grid
+and adjacency domains ground in time proportional to their real actions, not to
+``objects ** arity``.
+
+>>> from planetarium_plugin.parsing import parse_domain, parse_problem
+>>> d = parse_domain('''(define (domain g) (:predicates (link ?a ?b) (at ?a))
+...   (:action go :parameters (?a ?b) :precondition (and (at ?a) (link ?a ?b))
+...    :effect (and (at ?b) (not (at ?a)))))''')
+>>> p = parse_problem('(define (problem p) (:domain g) (:objects x y z)'
+...                   ' (:init (at x) (link x y) (link y z)) (:goal (at z)))', d)
+>>> sorted((a.name, a.args) for a in ground_actions(p, d))
+[('go', ('x', 'y')), ('go', ('y', 'z'))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import Deadline, PlanetariumError, Reason
+from ..parsing import Action, Atom, Domain, Problem
+
+__all__ = ["COMPARE", "GroundAction", "apply_numeric", "evaluate_expr", "ground_actions"]
+
+COMPARE = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    "=": lambda a, b: a == b,
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GroundAction:
+    """A ground action; static preconditions true in the init are already discharged."""
+
+    name: str
+    args: tuple[str, ...]
+    pre_pos: frozenset[Atom]
+    pre_neg: frozenset[Atom]
+    add: frozenset[Atom]
+    delete: frozenset[Atom]
+    pre_num: tuple = ()  # (op, lhs, rhs) over ground fluents
+    num_eff: tuple = ()  # (op, fluent, expr)
+
+
+def evaluate_expr(expr, values: Mapping[Atom, Fraction], sub: Mapping[str, str] | None = None):
+    """Value of a numeric expression (Fraction, fluent Atom or (op, lhs, rhs)).
+
+    Raises KeyError for an undefined fluent and ZeroDivisionError for a division by zero.
+    """
+    if isinstance(expr, Fraction | int):
+        return expr
+    if isinstance(expr, Atom):
+        key = expr if sub is None else Atom(expr.predicate, tuple(sub.get(a, a) for a in expr.args))
+        return values[key]
+    op, a, b = expr
+    x, y = evaluate_expr(a, values, sub), evaluate_expr(b, values, sub)
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    if y == 0:
+        raise ZeroDivisionError("division by zero")
+    return Fraction(x) / y
+
+
+def apply_numeric(op: str, current: Fraction | None, value: Fraction, key: Atom) -> Fraction:
+    """The new value of a fluent under ``(op fluent value)``."""
+    if op == "assign":
+        return value
+    if current is None:
+        raise KeyError(str(key))
+    if op == "increase":
+        return current + value
+    if op == "decrease":
+        return current - value
+    if op == "scale-up":
+        return current * value
+    return Fraction(current) / value if value else current
+
+
+def _objects_of_type(problem: Problem, domain: Domain, typ: str) -> list[str]:
+    if not domain.typed:
+        return list(problem.objects)
+    return [o for o, t in problem.objects.items() if domain.is_subtype(t, typ)]
+
+
+def ground_actions(
+    problem: Problem, domain: Domain, deadline: Deadline | None = None
+) -> list[GroundAction]:
+    """Ground every action over the problem's objects, pruning on static preconditions."""
+    deadline = deadline or Deadline(None)
+    changing = {a.predicate for act in domain.actions for a in (*act.add, *act.delete)}
+    static_true = {a for a in problem.init if a.predicate not in changing}
+    index: dict[tuple, set[str]] = {}
+    for a in static_true:
+        for j, x in enumerate(a.args):
+            index.setdefault((a.predicate, j, a.args[:j] + a.args[j + 1 :]), set()).add(x)
+    out: list[GroundAction] = []
+    for act in domain.actions:
+        if act.unsupported:
+            raise PlanetariumError(Reason.UNSUPPORTED, f"action {act.name} uses {act.unsupported}")
+        out.extend(_ground(act, problem, domain, changing, static_true, index, deadline))
+    return out
+
+
+def _order(act: Action, static_pre: list[Atom], sizes: dict[str, int]) -> list[str]:
+    """Parameters in binding order: those a static atom constrains first, then small types."""
+    todo = [v for v, _ in act.params]
+    order: list[str] = []
+    while todo:
+        bound = set(order)
+
+        def score(v: str, bound=bound) -> tuple[int, int]:
+            indexed = any(
+                v in a.args and all(x == v or x in bound or not x.startswith("?") for x in a.args)
+                for a in static_pre
+            )
+            return (0 if indexed else 1, sizes[v])
+
+        best = min(todo, key=score)
+        order.append(best)
+        todo.remove(best)
+    return order
+
+
+def _ground(
+    act: Action, problem, domain, changing, static_true, index, deadline: Deadline
+) -> Iterator[GroundAction]:
+    pools = {v: _objects_of_type(problem, domain, t) for v, t in act.params}
+    poolsets = {v: set(p) for v, p in pools.items()}
+    static_pre = [a for a in act.pre_pos if a.predicate not in changing]
+    order = _order(act, static_pre, {v: len(p) for v, p in pools.items()})
+    depth = {v: i for i, v in enumerate(order)}
+    consts = dict(domain.constants)
+
+    def level(args) -> int:  # the depth at which all variables of ``args`` are bound
+        return max((depth[x] for x in args if x in depth), default=-1)
+
+    checks: list[list] = [[] for _ in order]
+    early: list = []  # checks without parameters (constants only)
+    for a in static_pre:
+        (checks[level(a.args)] if level(a.args) >= 0 else early).append(("in", a))
+    for x, y in act.pre_eq:
+        (checks[level((x, y))] if level((x, y)) >= 0 else early).append(("eq", x, y))
+    for x, y in act.pre_neq:
+        (checks[level((x, y))] if level((x, y)) >= 0 else early).append(("ne", x, y))
+    # For each parameter, a static atom that indexes its candidates once earlier ones are bound.
+    keyed: list = []
+    for v in order:
+        key = None
+        for a in static_pre:
+            if v in a.args and a.args.count(v) == 1 and level(a.args) == depth[v]:
+                key = (a.predicate, a.args.index(v), a)
+                break
+        keyed.append(key)
+
+    sub: dict[str, str] = {c: c for c in consts}
+
+    def ok(check) -> bool:
+        if check[0] == "in":
+            a = check[1]
+            return Atom(a.predicate, tuple(sub.get(x, x) for x in a.args)) in static_true
+        x, y = sub.get(check[1], check[1]), sub.get(check[2], check[2])
+        return (x == y) == (check[0] == "eq")
+
+    if not all(ok(c) for c in early):
+        return
+
+    def bind(i: int) -> Iterator[dict[str, str]]:
+        if i == len(order):
+            yield sub
+            return
+        v = order[i]
+        key = keyed[i]
+        if key is not None:
+            pred, j, a = key
+            rest = tuple(sub.get(x, x) for k, x in enumerate(a.args) if k != j)
+            allowed = index.get((pred, j, rest), ())
+            if 4 * len(allowed) < len(pools[v]):
+                pool = sorted(o for o in allowed if o in poolsets[v])
+            else:
+                pool = [o for o in pools[v] if o in allowed]
+        else:
+            pool = pools[v]
+        for o in pool:
+            deadline.check()
+            sub[v] = o
+            if all(ok(c) for c in checks[i]):
+                yield from bind(i + 1)
+        sub.pop(v, None)
+
+    def g(atom: Atom) -> Atom:
+        return Atom(atom.predicate, tuple(sub.get(x, x) for x in atom.args))
+
+    def ge(expr):
+        if isinstance(expr, Atom):
+            return g(expr)
+        if isinstance(expr, tuple):
+            return (expr[0], ge(expr[1]), ge(expr[2]))
+        return expr
+
+    variables = [v for v, _ in act.params]
+    for _ in bind(0):
+        yield GroundAction(
+            act.name,
+            tuple(sub[v] for v in variables),
+            frozenset(g(a) for a in act.pre_pos if a.predicate in changing),
+            frozenset(g(a) for a in act.pre_neg),
+            frozenset(g(a) for a in act.add),
+            frozenset(g(a) for a in act.delete),
+            tuple((op, ge(lhs), ge(rhs)) for op, lhs, rhs in act.pre_num),
+            tuple((e.op, g(e.fluent), ge(e.expr)) for e in act.num_eff),
+        )
