@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -125,6 +127,8 @@ def _with_problem(command):
             return command(args, pack, problem)
         except PlanetariumError as exc:
             print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        except BrokenPipeError:
+            raise  # a closed stdout ends the command quietly (see main)
         except OSError as exc:
             print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -289,15 +293,61 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+DESCRIPTION = (
+    "Check whether PDDL problems written by a language model mean what the request meant "
+    "(the Planetarium metric), solve and validate problems, score prediction files and "
+    "generate the dataset."
+)
+
+#: Exit statuses, shown by ``--help``.
+EXIT_CODES = {
+    "equiv": "0 equivalent, 1 not equivalent, 2 invalid input (candidate not a valid problem, "
+    "unknown domain, unreadable file), 3 undecided (time or search budget)",
+    "solve": "0 solved (plan validated), 1 proven unsolvable, 2 invalid input or planner "
+    "error, 3 unknown (budget exhausted)",
+    "validate": "0 valid plan, 1 invalid plan, 2 invalid input",
+    "specify": "0 printed, 2 invalid input",
+    "score": "0 scored, 2 unreadable input or every record a bad_record, 130 interrupted "
+    "(run the same command to resume)",
+    "packs": "0",
+    "generate": "0 written, 2 unknown pack",
+}
+#: Planner names for ``solve --planner`` (tests check it against planning.PLANNERS; importing
+#: the planning package here would slow every command's start-up).
+PLANNER_NAMES = ("auto", "pack", "fast-downward", "enhsp", "enhsp-server",
+                 "fast-downward-up", "enhsp-up")  # fmt: skip
+_PIPE = "141 when stdout is closed early (e.g. piped into head)"
+
+
+def _epilog(command: str | None = None) -> str:
+    if command is not None:
+        return f"exit status: {EXIT_CODES[command]}; {_PIPE}."
+    rows = [*EXIT_CODES.items(), ("any", _PIPE)]
+    lines = [
+        textwrap.fill(text, 88, initial_indent=f"  {name:<10}", subsequent_indent=" " * 12)
+        for name, text in rows
+    ]
+    return "exit status by command:\n" + "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="planetarium", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        prog="planetarium",
+        description=DESCRIPTION,
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--version", action="version", version=f"planetarium-plugin {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    e = sub.add_parser("equiv", help="check whether a candidate problem equals the ground truth")
+    def command(name: str, **kw) -> argparse.ArgumentParser:
+        return sub.add_parser(name, epilog=_epilog(name), **kw)
+
+    domain_help = "domain: a pack name (see 'planetarium packs') or a pack's domain file"
+    e = command("equiv", help="check whether a candidate problem equals the ground truth")
     e.add_argument("ground_truth", help="ground-truth problem file ('-' for stdin)")
     e.add_argument("candidate", help="candidate problem file; prose and fences are fine")
-    e.add_argument("--domain", required=True, help="pack name or a pack's domain file")
+    e.add_argument("--domain", required=True, help=domain_help)
     e.add_argument("--placeholder", action="store_true", help="goal objects are placeholders")
     e.add_argument("--relaxed-typing", action="store_true", help="ignore :typing misuse")
     e.add_argument("--explain", action="store_true", help="show fully specified goals and a diff")
@@ -305,50 +355,51 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--timeout", type=float, default=10.0, help="seconds (default 10)")
     e.set_defaults(func=cmd_equiv)
 
-    k = sub.add_parser("packs", help="list installed domain packs")
-    k.add_argument("--json", action="store_true")
+    k = command("packs", help="list installed domain packs")
+    k.add_argument("--json", action="store_true", help="packs and load errors as JSON")
     k.set_defaults(func=cmd_packs)
 
-    s = sub.add_parser("specify", help="print a problem's fully specified goal")
-    s.add_argument("problem")
-    s.add_argument("--domain", required=True)
+    s = command("specify", help="print a problem's fully specified goal")
+    s.add_argument("problem", help="problem file ('-' for stdin); prose and fences are fine")
+    s.add_argument("--domain", required=True, help=domain_help)
     s.add_argument("--negative", action="store_true", help="also list implied negative literals")
-    s.add_argument("--timeout", type=float, default=10.0)
+    s.add_argument("--timeout", type=float, default=10.0, help="seconds (default 10)")
     s.set_defaults(func=cmd_specify)
 
-    v = sub.add_parser("solve", help="find and validate a plan")
-    v.add_argument("problem")
-    v.add_argument("--domain", required=True)
+    v = command("solve", help="find and validate a plan")
+    v.add_argument("problem", help="problem file ('-' for stdin); prose and fences are fine")
+    v.add_argument("--domain", required=True, help=domain_help)
     v.add_argument(
         "--planner",
         default="auto",
-        help="auto, pack, fast-downward, enhsp, fast-downward-up, enhsp-up",
+        help=f"{', '.join(PLANNER_NAMES)} (default auto: the pack's planner, else Fast "
+        "Downward for classical and ENHSP for numeric problems)",
     )
-    v.add_argument("--validator", default="auto", help="auto, val or up")
-    v.add_argument("--timeout", type=float, default=10.0)
-    v.add_argument("--json", action="store_true")
+    v.add_argument("--validator", default="auto", help="auto, val or up (default auto)")
+    v.add_argument("--timeout", type=float, default=10.0, help="seconds (default 10)")
+    v.add_argument("--json", action="store_true", help="print one JSON object")
     v.set_defaults(func=cmd_solve)
 
-    c = sub.add_parser("validate", help="validate a plan for a problem")
-    c.add_argument("problem")
-    c.add_argument("plan")
-    c.add_argument("--domain", required=True)
-    c.add_argument("--validator", default="auto", help="auto, val or up")
-    c.add_argument("--json", action="store_true")
+    c = command("validate", help="validate a plan for a problem")
+    c.add_argument("problem", help="problem file ('-' for stdin)")
+    c.add_argument("plan", help="plan file: one (action args) per line; ';' comments allowed")
+    c.add_argument("--domain", required=True, help=domain_help)
+    c.add_argument("--validator", default="auto", help="auto, val or up (default auto)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=cmd_validate)
 
-    b = sub.add_parser("score", help="score a JSONL file of predictions (resumable)")
+    b = command("score", help="score a JSONL file of predictions (resumable)")
     b.add_argument("predictions", help="JSONL: id, domain, ground_truth, candidate, placeholder")
     b.add_argument("--out", required=True, help="JSONL of scores (appended; ids there skipped)")
     b.add_argument("--workers", type=int, default=None, help="default: all cores")
     b.add_argument("--timeout", type=float, default=10.0, help="seconds per check")
     b.add_argument("--memory-mb", type=int, default=4096, help="per worker; 0 = unlimited")
-    b.add_argument("--planner", default="auto")
+    b.add_argument("--planner", default="auto", help="as for solve (default auto)")
     b.add_argument("--no-solve", action="store_true", help="skip the solvability check")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=cmd_score)
 
-    g = sub.add_parser("generate", help="generate the text-to-PDDL dataset (train/test JSONL)")
+    g = command("generate", help="generate the text-to-PDDL dataset (train/test JSONL)")
     g.add_argument("--out", required=True, help="output directory")
     g.add_argument("--domains", default="", help="comma-separated packs (default: all)")
     g.add_argument(
@@ -363,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="at most N instances per (init layout, goal layout)",
     )
-    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     g.add_argument("--quiet", action="store_true", help="no progress bar")
     g.set_defaults(func=cmd_generate)
     return p
@@ -371,7 +422,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # stdout closed early (``| head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not fail again
+        os.close(devnull)
+        return 141
 
 
 if __name__ == "__main__":  # pragma: no cover
