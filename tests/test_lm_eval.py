@@ -147,6 +147,59 @@ def test_plain_lm_eval_cli_after_install(tmp_path):
     assert off.returncode != 0  # without the hook neither the task nor the model is known
 
 
+def test_editable_install_ships_the_hook(tmp_path):
+    """#9: after `pip install -e`, plain `lm_eval --tasks planetarium` said "Tasks not found":
+    only a regular build shipped the `.pth` hook. Build the editable wheel as pip does (PEP 660),
+    install its files into a site dir, and check that the hook finds task and model."""
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    dist = tmp_path / "dist"
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, setuptools.build_meta as b; print(b.build_editable(sys.argv[1]))",
+            str(dist),
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 0, build.stderr[-2000:]
+    wheel = dist / build.stdout.split()[-1]
+    site_dir = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        assert "planetarium_lm_eval.pth" in zf.namelist()
+        zf.extractall(site_dir)
+    assert (site_dir / "planetarium_lm_eval.pth").read_text().strip() == (
+        "import planetarium_tasks._hook"
+    )
+    # -S: no .pth files but those in site_dir (this interpreter's own site-packages may hold
+    # the hook already); the packages there stay importable through sys.path.
+    import site
+
+    paths = [*site.getsitepackages(), site.getusersitepackages()]
+    code = (
+        "import site, sys\n"
+        f"sys.path.extend({paths!r})\n"
+        f"site.addsitedir({str(site_dir)!r})\n"
+        "from lm_eval.tasks import TaskManager\n"
+        "import lm_eval.models\n"
+        "from lm_eval.api.registry import get_model\n"
+        "assert 'planetarium' in TaskManager(include_defaults=False).all_tasks\n"
+        "print(get_model('planetarium-replay').__name__)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ReplayLM", run.stderr[-2000:]
+
+
 @pytest.mark.slow
 def test_embedded_model_runs_on_two_documents():
     """The README's main job in small: the real SmolLM2 from its wheel, on the CPU, offline."""
