@@ -8,6 +8,7 @@
 True
 """
 
+from .domains import Diagnostic, DomainScore, check_domain, evaluate_domain
 from .equivalence import Explanation, Verdict, compare_problems, equivalent
 from .errors import Deadline, PlanetariumError, Reason
 from .generation import Description, Instance
@@ -35,8 +36,10 @@ __all__ = [
     "Atom",
     "Deadline",
     "Description",
+    "Diagnostic",
     "Domain",
     "DomainPack",
+    "DomainScore",
     "Explanation",
     "FullySpecifiedGoal",
     "Goal",
@@ -54,11 +57,13 @@ __all__ = [
     "SolveStatus",
     "ValidationResult",
     "Verdict",
+    "check_domain",
     "compare_problems",
     "default_registry",
     "domain_packs",
     "equivalent",
     "evaluate",
+    "evaluate_domain",
     "extract_problem",
     "fully_specify",
     "hookimpl",
