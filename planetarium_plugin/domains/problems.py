@@ -125,10 +125,12 @@ def load_problems(directory: str | Path, pack: DomainPack) -> tuple[Case, ...]:
 
 
 def _plan_cache() -> Path | None:
-    from ..planning import _cache_dir
-
+    """``$PLANETARIUM_CACHE`` (else ``$XDG_CACHE_HOME/planetarium-plugin``)/ground-truth-plans."""
+    base = os.environ.get("PLANETARIUM_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "planetarium-plugin"
+    )
+    path = Path(base) / "ground-truth-plans"
     try:
-        path = _cache_dir() / "ground-truth-plans"
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
