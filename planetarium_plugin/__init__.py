@@ -13,18 +13,29 @@ from .equivalence import Explanation, Verdict, compare_problems, equivalent
 from .errors import Deadline, PlanetariumError, Reason
 from .generation import Description, Instance
 from .hookspecs import hookimpl, hookspec
-from .packs import DomainPack, PackRegistry, default_registry, load_packs, resolve_pack
+from .packs import (
+    DomainCache,
+    DomainPack,
+    PackRegistry,
+    ResolvedDomain,
+    default_registry,
+    load_packs,
+    resolve_domain,
+    resolve_pack,
+)
 from .parsing import (
+    DEFAULT_LIMITS,
     Atom,
     Domain,
     Goal,
     Limits,
     NumericCondition,
     Problem,
+    TypingMode,
     extract_problem,
     parse_domain,
-    parse_problem,
 )
+from .parsing import parse_problem as _parse_problem
 from .planning import PlannerSession, SolveResult, SolveStatus, ValidationResult, solve, validate
 from .scene_graph import SceneGraph
 from .scoring import Score, evaluate
@@ -38,6 +49,7 @@ __all__ = [
     "Description",
     "Diagnostic",
     "Domain",
+    "DomainCache",
     "DomainPack",
     "DomainScore",
     "Explanation",
@@ -51,6 +63,7 @@ __all__ = [
     "PlannerSession",
     "Problem",
     "Reason",
+    "ResolvedDomain",
     "SceneGraph",
     "Score",
     "SolveResult",
@@ -71,6 +84,7 @@ __all__ = [
     "load_packs",
     "parse_domain",
     "parse_problem",
+    "resolve_domain",
     "resolve_pack",
     "search_fully_specify",
     "solve",
@@ -83,6 +97,29 @@ def domain_packs() -> PackRegistry:
     return default_registry()
 
 
+def parse_problem(
+    text: str,
+    domain: str | DomainPack | Domain,
+    *,
+    typing: TypingMode = "strict",
+    limits: Limits = DEFAULT_LIMITS,
+) -> Problem:
+    """Parse and validate the first problem in ``text`` against a domain given any way.
+
+    ``domain`` is a parsed :class:`Domain`, a pack name, a :class:`DomainPack`, a path to a
+    domain file or domain PDDL text (see :func:`resolve_domain`). Raises
+    :class:`PlanetariumError` (and nothing else) with the reason the domain or the problem is
+    unusable.
+
+    >>> parse_problem("(define (problem p) (:domain lamp) (:init) (:goal (on)))",
+    ...               "(define (domain lamp) (:predicates (on)))").goal.positive
+    frozenset({Atom(predicate='on', args=())})
+    """
+    if not isinstance(domain, Domain):
+        domain = resolve_pack(domain).domain
+    return _parse_problem(text, domain, typing=typing, limits=limits)
+
+
 def fully_specify(
     problem: str | Problem,
     domain: str | DomainPack,
@@ -92,6 +129,10 @@ def fully_specify(
 ) -> FullySpecifiedGoal:
     """Fully specify a problem's goal (text or parsed) with the pack's rules or the search.
 
+    ``domain`` is anything :func:`resolve_domain` accepts; a domain no pack provides has no
+    rules, so the generic search decides. Raises :class:`PlanetariumError` for an unusable
+    domain or problem, or when no answer is found within the budget.
+
     >>> fs = fully_specify('''(define (problem p) (:domain blocksworld) (:objects a b)
     ...   (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b))
     ...   (:goal (and (on a b))))''', "blocksworld")
@@ -100,7 +141,7 @@ def fully_specify(
     """
     pack = resolve_pack(domain)
     if isinstance(problem, str):
-        problem = parse_problem(problem, pack.domain)
+        problem = _parse_problem(problem, pack.domain)
     return fully_specify_problem(
         problem, pack.domain, pack.fully_specify, negative=negative, deadline=Deadline(timeout)
     )

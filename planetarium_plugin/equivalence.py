@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 
 from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
 from .isomorphism import find_isomorphism
-from .packs import DomainPack, resolve_pack
+from .packs import DomainPack, resolve_domain
 from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
 from .scene_graph import SceneGraph, fact_str, relabel
 from .specify import DEFAULT_MAX_STATES, FullySpecifiedGoal, fully_specify_problem
@@ -59,7 +59,10 @@ class Verdict:
 
     ``equivalent`` is True, False, or None when undecided (time or search budget exhausted,
     or the ground truth itself is invalid). ``reason`` is None for equivalent pairs, else one
-    of :class:`~.errors.Reason`'s values.
+    of :class:`~.errors.Reason`'s values. ``domain`` is the pack's (or the PDDL domain's)
+    name; ``pack`` the registered pack used, None for a domain no pack provides (or one that
+    differs from the pack of its name); ``domain_source`` says how the domain was given:
+    ``"pack"``, ``"file"`` or ``"text"``.
     """
 
     parseable: bool
@@ -70,6 +73,8 @@ class Verdict:
     domain: str = ""
     placeholder: bool = False
     typing: str = "strict"
+    pack: str | None = None
+    domain_source: str | None = None
     explanation: Explanation | None = field(default=None, compare=False)
 
     @property
@@ -90,6 +95,7 @@ class Verdict:
 _INVALID = {r.value for r in INPUT_REASONS} | {
     Reason.GROUND_TRUTH_INVALID.value,
     Reason.UNKNOWN_DOMAIN.value,
+    Reason.DOMAIN_INVALID.value,
 }
 
 
@@ -110,7 +116,9 @@ def equivalent(
     Args:
         ground_truth, candidate: problem text; the first ``(define (problem …))`` is used, so
             model output with prose or markdown fences is fine.
-        domain: a pack name, a :class:`~.packs.DomainPack`, or a path to a pack's domain file.
+        domain: a pack name, a :class:`~.packs.DomainPack`, a path to a domain file, or the
+            domain PDDL text (see :func:`~.packs.resolve_domain`); a domain no pack provides
+            is judged with the generic fullySpecify.
         placeholder: treat goal objects as placeholders (init and goal matched separately).
         typing: ``"relaxed"`` ignores ``:typing`` misuse, as in the paper's relaxed score.
         timeout: seconds for the whole check; past it the verdict is undecided (``timeout``).
@@ -124,11 +132,12 @@ def equivalent(
         rs = reason.value if reason is not None else None
         return Verdict(parseable, eq, rs, msg, round(ms, 3), **common, **kw)
 
-    try:
-        pack = resolve_pack(domain)
-    except PlanetariumError as exc:
-        return done(False, None, exc.reason, exc.message, domain=str(domain))
-    common["domain"] = pack.name
+    resolved = resolve_domain(domain)
+    if resolved.pack is None:
+        reason = resolved.reason or Reason.UNKNOWN_DOMAIN
+        return done(False, None, reason, f"domain: {resolved.message}", domain=resolved.label)
+    pack = resolved.pack
+    common.update(domain=pack.name, pack=resolved.pack_name, domain_source=resolved.source)
     try:
         cand = parse_problem(candidate, pack.domain, typing=typing, limits=limits)
     except PlanetariumError as exc:

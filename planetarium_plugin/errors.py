@@ -25,6 +25,8 @@ class Reason(StrEnum):
     UNSUPPORTED = "unsupported"
     TOO_LARGE = "too_large"
     UNKNOWN_DOMAIN = "unknown_domain"
+    # The domain itself is unusable: malformed, or not a domain at all.
+    DOMAIN_INVALID = "domain_invalid"
     GROUND_TRUTH_INVALID = "ground_truth_invalid"
     # Both problems are valid; they differ.
     OBJECT_COUNT = "object_count"

@@ -99,6 +99,7 @@ class Limits:
     max_atoms: int = 50_000
     max_number_digits: int = 100  # digits in one numeric literal
     max_number_exponent: int = 100  # |e| in a literal such as 1e100
+    max_actions: int = 1_000
 
 
 DEFAULT_LIMITS = Limits()
@@ -168,7 +169,12 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Domain:
-    """A parsed domain. ``types`` maps each type to its parent (``object`` is the root)."""
+    """A parsed domain. ``types`` maps each type to its parent (``object`` is the root).
+
+    Equality is semantic: two domains are equal when they read to the same declarations and
+    actions, whatever their whitespace, comments or letter case. ``text`` is the
+    ``(define (domain …))`` expression as written (prose around it dropped).
+    """
 
     name: str
     requirements: frozenset[str]
@@ -417,7 +423,9 @@ def _flatten_and(expr: object, where: str) -> list:
     return out
 
 
-def _sections(expr: list, kind: str) -> tuple[str, dict[str, list]]:
+def _sections(
+    expr: list, kind: str, repeatable: frozenset[str] = frozenset()
+) -> tuple[str, dict[str, list]]:
     if len(expr) < 2 or expr[0] != "define":
         raise PlanetariumError(Reason.PARSE_ERROR, f"expected (define ({kind} NAME) …)")
     head = expr[1]
@@ -431,8 +439,8 @@ def _sections(expr: list, kind: str) -> tuple[str, dict[str, list]]:
         if not (isinstance(sec, list) and sec and isinstance(sec[0], str)):
             raise PlanetariumError(Reason.PARSE_ERROR, f"unexpected element {_show(sec)}")
         key = sec[0]
-        if key == ":action":
-            sections.setdefault(":action", []).append(sec[1:])
+        if key in repeatable:
+            sections.setdefault(key, []).append(sec[1:])
             continue
         if key in sections:
             raise PlanetariumError(Reason.PARSE_ERROR, f"section {key} appears more than once")
@@ -443,14 +451,132 @@ def _sections(expr: list, kind: str) -> tuple[str, dict[str, list]]:
 # ---------------------------------------------------------------------------------------------
 # Domains
 
+#: Requirements whose constructs nothing here implements: temporal planning, derived
+#: predicates, PDDL+ and PDDL3 preferences/constraints.
+UNSUPPORTED_REQUIREMENTS = frozenset(
+    {
+        ":durative-actions",
+        ":duration-inequalities",
+        ":continuous-effects",
+        ":timed-initial-literals",
+        ":derived-predicates",
+        ":preferences",
+        ":constraints",
+        ":time",
+    }
+)
+KNOWN_REQUIREMENTS = UNSUPPORTED_REQUIREMENTS | {
+    ":strips",
+    ":typing",
+    ":negative-preconditions",
+    ":disjunctive-preconditions",
+    ":equality",
+    ":existential-preconditions",
+    ":universal-preconditions",
+    ":quantified-preconditions",
+    ":conditional-effects",
+    ":fluents",
+    ":numeric-fluents",
+    ":object-fluents",
+    ":adl",
+    ":action-costs",
+}
+_DOMAIN_SECTIONS = frozenset(
+    {":requirements", ":types", ":constants", ":predicates", ":functions", ":action"}
+)
+_UNSUPPORTED_SECTIONS = {
+    ":durative-action": "durative actions (temporal planning)",
+    ":derived": "derived predicates",
+    ":process": "PDDL+ processes",
+    ":event": "PDDL+ events",
+    ":constraints": "PDDL3 constraints",
+}
+_REPEATABLE = frozenset({":action", *_UNSUPPORTED_SECTIONS})
+_CONNECTIVES = frozenset({"or", "imply", "forall", "exists", "when"})
+_NUMERIC_EFFECTS = frozenset({"increase", "decrease", "assign", "scale-up", "scale-down"})
 
-def parse_domain(text: str) -> Domain:
-    """Parse a domain definition. Raises :class:`PlanetariumError` on anything malformed."""
+
+def _invalid(message: str) -> PlanetariumError:
+    return PlanetariumError(Reason.DOMAIN_INVALID, message)
+
+
+def parse_domain(text: str, limits: Limits = DEFAULT_LIMITS) -> Domain:
+    """Parse and check a domain definition (the first ``(define (domain …))`` in ``text``).
+
+    Raises :class:`PlanetariumError` — and nothing else — with reason ``domain_invalid``
+    (malformed text, undeclared predicates, types or variables, wrong arity), ``unsupported``
+    (durative actions, derived predicates and other requirements nothing here implements) or
+    ``too_large`` (text or action count past ``limits``).
+
+    >>> try:
+    ...     parse_domain("(define (domain d) (:requirements :durative-actions))")
+    ... except PlanetariumError as exc:
+    ...     print(exc.reason, exc.message)
+    unsupported domain d needs :durative-actions, which is not supported
+    """
+    if not isinstance(text, str):
+        raise _invalid(f"expected domain text, got {type(text).__name__}")
+    if len(text) > limits.max_chars:
+        raise PlanetariumError(
+            Reason.TOO_LARGE,
+            f"domain text has {len(text)} characters (limit {limits.max_chars})",
+        )
+    if (bad := _SURROGATE.search(text)) is not None:
+        raise _invalid(f"not valid Unicode: lone surrogate U+{ord(bad.group()):04X}")
     m = _find_start(_DOMAIN_START, text)
     if m is None:
-        raise PlanetariumError(Reason.PARSE_ERROR, "no (define (domain …)) found")
-    name, sec = _sections(_read(text, m.start(), DEFAULT_LIMITS), "domain")
+        if _find_start(_PROBLEM_START, text):
+            raise _invalid("this is a problem ((define (problem …))), not a domain")
+        raise _invalid("no (define (domain …)) found")
+    try:
+        return _parse_domain(text[m.start() : _definition_end(text, m.start())], 0, limits)
+    except PlanetariumError as exc:
+        if exc.reason is Reason.PARSE_ERROR:
+            raise _invalid(exc.message) from None
+        raise
+    except (IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        # A defect of ours on odd input must still read as "this domain is not usable".
+        raise _invalid(f"cannot read the domain ({type(exc).__name__}: {exc})") from None
+
+
+def _definition_end(text: str, start: int) -> int:
+    """End of the balanced expression opening at ``start`` (the end of text if unbalanced)."""
+    depth = 0
+    for tok in _TOKEN.finditer(text, start):
+        if tok.group() == "(":
+            depth += 1
+        elif tok.group() == ")":
+            depth -= 1
+            if depth == 0:
+                return tok.end()
+    return len(text)
+
+
+def _parse_domain(text: str, start: int, limits: Limits) -> Domain:
+    name, sec = _sections(_read(text, start, limits), "domain", _REPEATABLE)
+    for key, what in _UNSUPPORTED_SECTIONS.items():
+        if key in sec:
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"domain {name} uses {what} ({key}), which are not supported"
+            )
+    unknown = sorted(set(sec) - _DOMAIN_SECTIONS)
+    if unknown:
+        raise _invalid(f"domain {name}: unknown section(s) {', '.join(unknown)}")
     requirements = frozenset(str(r) for r in sec.get(":requirements", []))
+    for req in sorted(requirements):
+        if req in UNSUPPORTED_REQUIREMENTS:
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"domain {name} needs {req}, which is not supported"
+            )
+        if req not in KNOWN_REQUIREMENTS:
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"domain {name} needs {req}, an unknown requirement"
+            )
+    n_actions = len(sec.get(":action", []))
+    if n_actions > limits.max_actions:
+        raise PlanetariumError(
+            Reason.TOO_LARGE, f"domain {name} has {n_actions} actions (limit {limits.max_actions})"
+        )
     types: dict[str, str | None] = {OBJECT: None}
     for t, parent in _typed_list(sec.get(":types", []), ":types"):
         if t != OBJECT:
@@ -458,19 +584,25 @@ def parse_domain(text: str) -> Domain:
     for parent in list(types.values()):
         if parent is not None and parent not in types:
             types[parent] = OBJECT
-    constants = dict(_typed_list(sec.get(":constants", []), ":constants"))
-    predicates = {}
-    for p in sec.get(":predicates", []):
-        if not (isinstance(p, list) and p and isinstance(p[0], str)):
-            raise PlanetariumError(Reason.PARSE_ERROR, f"bad predicate declaration {_show(p)}")
-        predicates[p[0]] = Predicate(p[0], tuple(_typed_list(p[1:], f"predicate {p[0]}")))
-    functions = {}
-    fitems = [f for f in sec.get(":functions", []) if f != "-" and f != "number"]
-    for f in fitems:
-        if not (isinstance(f, list) and f and isinstance(f[0], str)):
-            raise PlanetariumError(Reason.PARSE_ERROR, f"bad function declaration {_show(f)}")
-        functions[f[0]] = Predicate(f[0], tuple(_typed_list(f[1:], f"function {f[0]}")))
-    actions = tuple(_parse_action(a, predicates, functions) for a in sec.get(":action", []))
+
+    def typed(items: list, where: str) -> list[tuple[str, str]]:
+        out = _typed_list(items, where)
+        for _, typ in out:
+            if typ not in types:
+                raise _invalid(f"{where} uses undeclared type {typ!r}")
+        return out
+
+    constants = dict(typed(sec.get(":constants", []), ":constants"))
+    predicates = _signatures(sec.get(":predicates", []), "predicate", typed)
+    functions = _signatures(
+        [f for f in sec.get(":functions", []) if f not in ("-", "number")], "function", typed
+    )
+    actions = []
+    for items in sec.get(":action", []):
+        act = _parse_action(items, predicates, functions, constants, typed)
+        if any(a.name == act.name for a in actions):
+            raise _invalid(f"action {act.name!r} is defined twice")
+        actions.append(act)
     return Domain(
         name=name,
         requirements=requirements,
@@ -478,48 +610,138 @@ def parse_domain(text: str) -> Domain:
         constants=MappingProxyType(constants),
         predicates=MappingProxyType(predicates),
         functions=MappingProxyType(functions),
-        actions=actions,
+        actions=tuple(actions),
         text=text,
     )
 
 
-def _parse_action(items: list, predicates: Mapping, functions: Mapping) -> Action:
+def _signatures(items: list, kind: str, typed) -> dict[str, Predicate]:
+    out: dict[str, Predicate] = {}
+    for p in items:
+        if not (isinstance(p, list) and p and isinstance(p[0], str)):
+            raise _invalid(f"bad {kind} declaration {_show(p)}")
+        if p[0] in out:
+            raise _invalid(f"{kind} {p[0]!r} is declared twice")
+        params = tuple(typed(p[1:], f"{kind} {p[0]}"))
+        for var, _ in params:
+            if not var.startswith("?"):
+                raise _invalid(f"{kind} {p[0]}: parameter {var!r} must be a ?variable")
+        out[p[0]] = Predicate(p[0], params)
+    return out
+
+
+def _parse_action(
+    items: list,
+    predicates: Mapping[str, Predicate],
+    functions: Mapping[str, Predicate],
+    constants: Mapping[str, str],
+    typed,
+) -> Action:
     if not items or not isinstance(items[0], str):
-        raise PlanetariumError(Reason.PARSE_ERROR, "action without a name")
+        raise _invalid("action without a name")
     name = items[0]
     fields: dict[str, object] = {}
-    for i in range(1, len(items) - 1, 2):
-        fields[str(items[i])] = items[i + 1]
-    params = tuple(_typed_list(fields.get(":parameters", []), f"action {name}"))
+    rest = items[1:]
+    if len(rest) % 2:
+        raise _invalid(f"action {name}: {_show(rest[-1])} has no value")
+    for key, value in zip(rest[::2], rest[1::2], strict=True):
+        if key in (":duration", ":condition"):
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"action {name} has {key}: durative actions are not supported"
+            )
+        if key not in (":parameters", ":precondition", ":effect"):
+            raise _invalid(f"action {name}: unknown key {_show(key)}")
+        if key in fields:
+            raise _invalid(f"action {name}: {key} appears twice")
+        fields[key] = value
+    raw_params = fields.get(":parameters", [])
+    if not isinstance(raw_params, list):
+        raise _invalid(f"action {name}: :parameters must be a list")
+    params = tuple(typed(raw_params, f"action {name}"))
+    variables = {v for v, _ in params}
+    for var, _ in params:
+        if not var.startswith("?"):
+            raise _invalid(f"action {name}: parameter {var!r} must be a ?variable")
+    if len(variables) != len(params):
+        raise _invalid(f"action {name}: a parameter is declared twice")
+
+    def term(arg: object, lit: object) -> None:
+        if not isinstance(arg, str):
+            raise _invalid(f"action {name}: nested term in {_show(lit)}")
+        if arg.startswith("?"):
+            if arg not in variables:
+                raise _invalid(f"action {name}: undeclared variable {arg} in {_show(lit)}")
+        elif arg not in constants:
+            raise _invalid(f"action {name}: unknown constant {arg!r} in {_show(lit)}")
+
+    def atom(lit: list, table: Mapping[str, Predicate], kind: str) -> Atom:
+        head = lit[0]
+        sig = table.get(head) if isinstance(head, str) else None
+        if sig is None:
+            raise _invalid(f"action {name}: undeclared {kind} {_show(head)} in {_show(lit)}")
+        if len(lit) - 1 != sig.arity:
+            raise _invalid(
+                f"action {name}: {head!r} takes {sig.arity} argument(s), "
+                f"got {len(lit) - 1} in {_show(lit)}"
+            )
+        for arg in lit[1:]:
+            term(arg, lit)
+        return Atom(head, tuple(lit[1:]))
+
+    def expr(e: object) -> object:
+        n = _number(e)
+        if n is not None:
+            return n
+        if isinstance(e, list) and len(e) == 3 and e[0] in ("+", "-", "*", "/"):
+            return (e[0], expr(e[1]), expr(e[2]))
+        if isinstance(e, list) and len(e) == 2 and e[0] == "-":
+            return ("-", Fraction(0), expr(e[1]))
+        if isinstance(e, list) and e:
+            return atom(e, functions, "function")
+        raise _invalid(f"action {name}: bad numeric expression {_show(e)}")
+
     unsupported: list[str] = []
     pre_pos, pre_neg, pre_eq, pre_neq, pre_num = [], [], [], [], []
     pre = fields.get(":precondition", [])
     for lit in _flatten_and(pre, f"precondition of {name}") if pre else []:
         neg = lit[0] == "not"
-        core = lit[1] if neg and len(lit) == 2 else lit
-        if not isinstance(core, list) or not core:
-            raise PlanetariumError(Reason.PARSE_ERROR, f"bad literal in {name}: {_show(lit)}")
+        if neg and not (len(lit) == 2 and isinstance(lit[1], list) and lit[1]):
+            raise _invalid(f"action {name}: bad negation {_show(lit)}")
+        core = lit[1] if neg else lit
         head = core[0]
+        if not isinstance(head, str):
+            raise _invalid(f"action {name}: bad literal {_show(lit)}")
         if head == "=" and len(core) == 3 and all(isinstance(x, str) for x in core[1:]):
+            for arg in core[1:]:
+                term(arg, lit)
             (pre_neq if neg else pre_eq).append((core[1], core[2]))
-        elif head in COMPARATORS and not neg:
-            pre_num.append((head, _expr(core[1]), _expr(core[2])))
-        elif head in predicates:
-            (pre_neg if neg else pre_pos).append(Atom(head, tuple(core[1:])))
-        else:
+        elif head in COMPARATORS and head not in predicates:
+            if neg or len(core) != 3:
+                unsupported.append(f"precondition {_show(lit)}")
+            else:
+                pre_num.append((head, expr(core[1]), expr(core[2])))
+        elif head in _CONNECTIVES:
             unsupported.append(f"precondition {_show(lit)}")
+        else:
+            (pre_neg if neg else pre_pos).append(atom(core, predicates, "predicate"))
     add, delete, num_eff = [], [], []
     eff = fields.get(":effect", [])
     for lit in _flatten_and(eff, f"effect of {name}") if eff else []:
         head = lit[0]
-        if head == "not" and len(lit) == 2 and isinstance(lit[1], list):
-            delete.append(Atom(lit[1][0], tuple(lit[1][1:])))
-        elif head in ("increase", "decrease", "assign", "scale-up", "scale-down"):
-            num_eff.append(NumericEffect(head, _fluent(lit[1]), _expr(lit[2])))
-        elif head in predicates:
-            add.append(Atom(head, tuple(lit[1:])))
-        else:
+        if not isinstance(head, str):
+            raise _invalid(f"action {name}: bad effect {_show(lit)}")
+        if head == "not":
+            if not (len(lit) == 2 and isinstance(lit[1], list) and lit[1]):
+                raise _invalid(f"action {name}: bad negation {_show(lit)}")
+            delete.append(atom(lit[1], predicates, "predicate"))
+        elif head in _NUMERIC_EFFECTS and head not in predicates:
+            if len(lit) != 3 or not isinstance(lit[1], list) or not lit[1]:
+                raise _invalid(f"action {name}: bad numeric effect {_show(lit)}")
+            num_eff.append(NumericEffect(head, atom(lit[1], functions, "function"), expr(lit[2])))
+        elif head in _CONNECTIVES:
             unsupported.append(f"effect {_show(lit)}")
+        else:
+            add.append(atom(lit, predicates, "predicate"))
     return Action(
         name=name,
         params=params,
@@ -533,24 +755,6 @@ def _parse_action(items: list, predicates: Mapping, functions: Mapping) -> Actio
         num_eff=tuple(num_eff),
         unsupported="; ".join(unsupported) or None,
     )
-
-
-def _fluent(e: object) -> Atom:
-    if not (isinstance(e, list) and e and isinstance(e[0], str)):
-        raise PlanetariumError(Reason.PARSE_ERROR, f"expected a fluent term, got {_show(e)}")
-    return Atom(e[0], tuple(str(a) for a in e[1:]))
-
-
-def _expr(e: object) -> object:
-    """Numeric expression as nested tuples: Fraction, fluent Atom or (op, lhs, rhs)."""
-    n = _number(e)
-    if n is not None:
-        return n
-    if isinstance(e, list) and len(e) == 3 and e[0] in ("+", "-", "*", "/"):
-        return (e[0], _expr(e[1]), _expr(e[2]))
-    if isinstance(e, list) and len(e) == 2 and e[0] == "-":
-        return ("-", Fraction(0), _expr(e[1]))
-    return _fluent(e)
 
 
 # ---------------------------------------------------------------------------------------------
