@@ -16,6 +16,7 @@ from .hookspecs import hookimpl, hookspec
 from .packs import (
     DomainCache,
     DomainPack,
+    DomainSpec,
     PackRegistry,
     ResolvedDomain,
     default_registry,
@@ -99,7 +100,7 @@ def domain_packs() -> PackRegistry:
 
 def parse_problem(
     text: str,
-    domain: str | DomainPack | Domain,
+    domain: DomainSpec,
     *,
     typing: TypingMode = "strict",
     limits: Limits = DEFAULT_LIMITS,
@@ -122,7 +123,7 @@ def parse_problem(
 
 def fully_specify(
     problem: str | Problem,
-    domain: str | DomainPack,
+    domain: DomainSpec,
     *,
     negative: bool = False,
     timeout: float | None = 10.0,

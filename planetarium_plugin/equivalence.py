@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 
 from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
 from .isomorphism import find_isomorphism
-from .packs import DomainPack, resolve_domain
+from .packs import DomainPack, DomainSpec, resolve_domain
 from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
 from .scene_graph import SceneGraph, fact_str, relabel
 from .specify import DEFAULT_MAX_STATES, FullySpecifiedGoal, fully_specify_problem
@@ -102,7 +102,7 @@ _INVALID = {r.value for r in INPUT_REASONS} | {
 def equivalent(
     ground_truth: str,
     candidate: str,
-    domain: str | DomainPack,
+    domain: DomainSpec,
     *,
     placeholder: bool = False,
     typing: TypingMode = "strict",

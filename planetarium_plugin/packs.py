@@ -36,7 +36,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import InitVar, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 import pluggy
 
@@ -52,6 +52,7 @@ __all__ = [
     "DomainCache",
     "DomainPack",
     "DomainSource",
+    "DomainSpec",
     "PackRegistry",
     "ResolvedDomain",
     "default_registry",
@@ -81,7 +82,7 @@ PackPlanner = Callable[[Problem, Domain], PlanOutcome | None]
 
 #: Anything a ``domain=`` argument may be: a pack name, a pack, a path, or PDDL text (or a
 #: parsed :class:`~.parsing.Domain`).
-DomainSpec = "str | os.PathLike[str] | DomainPack | Domain"
+DomainSpec: TypeAlias = "str | os.PathLike[str] | DomainPack | Domain"
 
 #: Where a resolved domain came from: a pack (by name or object), a file, or PDDL text.
 DomainSource = Literal["pack", "file", "text"]
@@ -434,7 +435,7 @@ def default_registry() -> PackRegistry:
     return load_packs()
 
 
-def resolve_domain(domain: object, registry: PackRegistry | None = None) -> ResolvedDomain:
+def resolve_domain(domain: DomainSpec, registry: PackRegistry | None = None) -> ResolvedDomain:
     """Resolve any ``domain`` argument — a pack name, a :class:`DomainPack`, a path to a
     domain file, or domain PDDL text — to a pack; never raises (see :class:`ResolvedDomain`).
 
@@ -446,6 +447,6 @@ def resolve_domain(domain: object, registry: PackRegistry | None = None) -> Reso
     return reg.resolve(domain)
 
 
-def resolve_pack(domain: object, registry: PackRegistry | None = None) -> DomainPack:
+def resolve_pack(domain: DomainSpec, registry: PackRegistry | None = None) -> DomainPack:
     """Like :func:`resolve_domain`, but return the pack or raise :class:`PlanetariumError`."""
     return resolve_domain(domain, registry).require()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ..packs import DomainPack, resolve_pack
+from ..packs import DomainPack, DomainSpec, resolve_pack
 from ..parsing import Problem, parse_problem
 from .engines import Planner, get_planner
 from .plans import _split, simulate
@@ -54,14 +54,16 @@ def _route(pack: DomainPack, planner: str, persistent: bool) -> list[str]:
 
 def solve(
     problem: Problem | str,
-    domain: str | DomainPack,
+    domain: DomainSpec,
     *,
     planner: str = "auto",
     timeout: float = 10.0,
     validator: str = "auto",
     session: PlannerSession | None = None,
 ) -> SolveResult:
-    """Find a plan and validate it. Raises only for an unknown domain or unparseable problem.
+    """Find a plan and validate it. Raises only for an unusable domain or unparseable problem.
+
+    ``domain`` is a pack name, a pack, a path to a domain file or domain PDDL text.
 
     With a :class:`PlannerSession`, engines persist across calls (``auto`` then uses the ENHSP
     server for numeric packs); without one, each call starts its planners afresh.

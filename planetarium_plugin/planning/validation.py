@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from ..errors import PlanetariumError, Reason
-from ..packs import DomainPack, resolve_pack
+from ..packs import DomainSpec, resolve_pack
 from ..parsing import Domain, Problem, parse_problem
 from .plans import parse_plan, problem_to_pddl, simulate
 from .processes import run_process
@@ -63,7 +63,7 @@ VALIDATORS: Mapping[str, Callable] = MappingProxyType({"val": _validate_val, "up
 def validate(
     problem: Problem | str,
     plan: str | Sequence[tuple[str, tuple[str, ...]]],
-    domain: str | DomainPack,
+    domain: DomainSpec,
     *,
     validator: str = "auto",
 ) -> ValidationResult:
