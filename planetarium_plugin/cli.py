@@ -329,6 +329,11 @@ def _epilog(command: str | None = None) -> str:
     ]
     return "exit status by command:\n" + "\n".join(lines)
 
+_DOMAIN_HELP = (
+    "a pack name (see 'planetarium packs') or a domain PDDL file; a domain no pack provides "
+    "is used as written (generic fullySpecify, Fast Downward or ENHSP)"
+)
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -343,11 +348,10 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, **kw) -> argparse.ArgumentParser:
         return sub.add_parser(name, epilog=_epilog(name), **kw)
 
-    domain_help = "domain: a pack name (see 'planetarium packs') or a pack's domain file"
     e = command("equiv", help="check whether a candidate problem equals the ground truth")
     e.add_argument("ground_truth", help="ground-truth problem file ('-' for stdin)")
     e.add_argument("candidate", help="candidate problem file; prose and fences are fine")
-    e.add_argument("--domain", required=True, help=domain_help)
+    e.add_argument("--domain", required=True, help=_DOMAIN_HELP)
     e.add_argument("--placeholder", action="store_true", help="goal objects are placeholders")
     e.add_argument("--relaxed-typing", action="store_true", help="ignore :typing misuse")
     e.add_argument("--explain", action="store_true", help="show fully specified goals and a diff")
@@ -361,14 +365,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = command("specify", help="print a problem's fully specified goal")
     s.add_argument("problem", help="problem file ('-' for stdin); prose and fences are fine")
-    s.add_argument("--domain", required=True, help=domain_help)
+    s.add_argument("--domain", required=True, help=_DOMAIN_HELP)
     s.add_argument("--negative", action="store_true", help="also list implied negative literals")
     s.add_argument("--timeout", type=float, default=10.0, help="seconds (default 10)")
     s.set_defaults(func=cmd_specify)
 
     v = command("solve", help="find and validate a plan")
     v.add_argument("problem", help="problem file ('-' for stdin); prose and fences are fine")
-    v.add_argument("--domain", required=True, help=domain_help)
+    v.add_argument("--domain", required=True, help=_DOMAIN_HELP)
     v.add_argument(
         "--planner",
         default="auto",
@@ -383,13 +387,17 @@ def build_parser() -> argparse.ArgumentParser:
     c = command("validate", help="validate a plan for a problem")
     c.add_argument("problem", help="problem file ('-' for stdin)")
     c.add_argument("plan", help="plan file: one (action args) per line; ';' comments allowed")
-    c.add_argument("--domain", required=True, help=domain_help)
+    c.add_argument("--domain", required=True, help=_DOMAIN_HELP)
     c.add_argument("--validator", default="auto", help="auto, val or up (default auto)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=cmd_validate)
 
     b = command("score", help="score a JSONL file of predictions (resumable)")
-    b.add_argument("predictions", help="JSONL: id, domain, ground_truth, candidate, placeholder")
+    b.add_argument(
+        "predictions",
+        help="JSONL: id, domain (or domain_pddl: the domain's text), ground_truth, candidate, "
+        "placeholder",
+    )
     b.add_argument("--out", required=True, help="JSONL of scores (appended; ids there skipped)")
     b.add_argument("--workers", type=int, default=None, help="default: all cores")
     b.add_argument("--timeout", type=float, default=10.0, help="seconds per check")

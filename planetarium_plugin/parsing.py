@@ -678,7 +678,7 @@ def _parse_action(
         head = lit[0]
         sig = table.get(head) if isinstance(head, str) else None
         if sig is None:
-            raise _invalid(f"action {name}: undeclared {kind} {_show(head)} in {_show(lit)}")
+            raise _invalid(f"action {name}: undeclared {kind} {_show(head)!r} in {_show(lit)}")
         if len(lit) - 1 != sig.arity:
             raise _invalid(
                 f"action {name}: {head!r} takes {sig.arity} argument(s), "

@@ -1,7 +1,10 @@
 """Batch records: reading JSONL input, scoring one record without raising, and resume state.
 
 A record is a JSON object with ``id``, ``domain``, ``ground_truth`` and ``candidate`` (aliases
-below); a result is ``Score.to_dict()``. Results are JSONL lines appended to the output file.
+below); a result is ``Score.to_dict()``. Instead of ``domain`` (a pack name or a domain file
+path), a record may carry ``domain_pddl``: the domain's PDDL text, so one file can mix domains
+no pack provides (each distinct domain is parsed once per worker). Results are JSONL lines
+appended to the output file.
 """
 
 from __future__ import annotations
@@ -73,8 +76,8 @@ def _missing(rec: dict) -> str:
         for name in ("ground_truth", "candidate")
         if _field(rec, name) is None
     ]
-    if not isinstance(rec.get("domain"), str):
-        need.append("domain")
+    if not isinstance(rec.get("domain"), str) and not isinstance(rec.get("domain_pddl"), str):
+        need.append("domain or domain_pddl")
     return "record needs text fields " + "; ".join(need)
 
 
@@ -106,13 +109,16 @@ def score_record(
     if "_error" in rec:
         return failed_result(rec, "bad_record", rec["_error"])
     gt, cand = _field(rec, "ground_truth"), _field(rec, "candidate")
-    if gt is None or cand is None or not isinstance(rec.get("domain"), str):
+    domain = rec.get("domain_pddl")
+    if not isinstance(domain, str):
+        domain = rec.get("domain")
+    if gt is None or cand is None or not isinstance(domain, str):
         return failed_result(rec, "bad_record", _missing(rec))
     try:
         score = evaluate(
             gt,
             cand,
-            rec["domain"],
+            domain,
             placeholder=_placeholder(rec),
             timeout=timeout,
             planner=planner,

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 from ..equivalence import equivalent
 from ..errors import PlanetariumError
-from ..packs import resolve_pack
+from ..packs import DomainSpec, resolve_pack
 from ..parsing import parse_problem
 from ..planning import PlannerSession, solve
 
@@ -22,7 +22,12 @@ __all__ = ["Score", "evaluate"]
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """The Planetarium metrics for one candidate."""
+    """The Planetarium metrics for one candidate.
+
+    ``domain`` is the pack's (or the PDDL domain's) name; ``pack`` and ``domain_source`` are
+    as in :class:`~planetarium_plugin.equivalence.Verdict` (``pack`` None for a domain no pack
+    provides).
+    """
 
     id: str
     domain: str
@@ -35,6 +40,8 @@ class Score:
     solve_message: str
     planner: str | None
     elapsed_ms: float
+    pack: str | None = None
+    domain_source: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -43,7 +50,7 @@ class Score:
 def evaluate(
     ground_truth: str,
     candidate: str,
-    domain: str,
+    domain: DomainSpec,
     *,
     placeholder: bool = False,
     timeout: float = 10.0,
@@ -53,6 +60,9 @@ def evaluate(
     session: PlannerSession | None = None,
 ) -> Score:
     """Score one candidate against its ground truth: parseable, solvable, equivalent.
+
+    ``domain`` is a pack name, a pack, a path to a domain file or domain PDDL text; it is read
+    once (later uses hit the registry's domain cache).
 
     Never raises: a defect anywhere below (ours or a planner's) becomes a score with reason
     (or solve status) ``internal_error`` / ``error`` and the exception in the message.
@@ -74,7 +84,7 @@ def evaluate(
     except Exception as exc:  # the public API promises a score, never an exception
         return Score(
             id=sample_id,
-            domain=str(domain),
+            domain=domain if isinstance(domain, str) and len(domain) <= 200 else "<domain>",
             parseable=False,
             solvable=None,
             equivalent=None,
@@ -90,7 +100,7 @@ def evaluate(
 def _evaluate(
     ground_truth: str,
     candidate: str,
-    domain: str,
+    domain: DomainSpec,
     *,
     placeholder: bool,
     timeout: float,
@@ -144,4 +154,6 @@ def _evaluate(
         solve_message=message,
         planner=used,
         elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
+        pack=strict.pack,
+        domain_source=strict.domain_source,
     )
