@@ -418,3 +418,73 @@ def test_mutated_domains_never_raise(seed, cuts, insert, at):
     if r.ok:
         v = equivalent(COURIER_GT, COURIER_GT, domain=r.pack, timeout=2)
         assert v.reason is None or isinstance(v.reason, str)
+
+
+# ---------------------------------------------------------------------------------------------
+# lm-eval rows may carry the domain's text
+
+
+def test_lm_eval_rows_with_domain_pddl(tmp_path):
+    lm_eval = pytest.importorskip("lm_eval")
+    pytest.importorskip("lm_eval.models")  # the built-in models register first
+    from lm_eval.tasks import TaskManager
+    from planetarium_tasks.models import ReplayLM
+
+    text = COURIER.read_text()
+    rows = [
+        {"id": "a", "natural_language": "Bring the parcel to c.", "problem_pddl": COURIER_GT},
+        {"id": "b", "natural_language": "Bring the parcel to c again.", "problem_pddl": COURIER_GT},
+    ]
+    data = tmp_path / "rows.jsonl"
+    data.write_text("\n".join(json.dumps({**r, "domain_pddl": text}) for r in rows))
+    answers = [COURIER_SAME, COURIER_OTHER]
+    replay = tmp_path / "answers.jsonl"
+    replay.write_text(
+        "\n".join(
+            json.dumps({"natural_language": r["natural_language"], "response": a})
+            for r, a in zip(rows, answers, strict=True)
+        )
+    )
+    fn = "!function planetarium_tasks.planetarium.utils"
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "tasks" / "my_domains.yaml").write_text(
+        f"""task: my_domains
+dataset_path: json
+dataset_kwargs:
+  data_files:
+    test: {data}
+test_split: test
+output_type: generate_until
+doc_to_text: {fn}.doc_to_text
+doc_to_target: "{{{{problem_pddl}}}}"
+process_results: {fn}.process_results
+filter_list:
+  - name: scored
+    filter:
+      - function: custom
+        filter_fn: {fn}.score_all
+generation_kwargs:
+  until: ["\\n\\n\\n\\n"]
+  do_sample: false
+metric_list:
+  - metric: parseable
+    aggregation: mean
+    higher_is_better: true
+  - metric: equivalent
+    aggregation: mean
+    higher_is_better: true
+"""
+    )
+    tm = TaskManager(include_path=str(tmp_path / "tasks"), include_defaults=False)
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="replay", path=str(replay)),
+        tasks=["my_domains"],
+        task_manager=tm,
+        log_samples=True,
+    )
+    scores = res["results"]["my_domains"]
+    assert scores["parseable,scored"] == 1.0 and scores["equivalent,scored"] == 0.5
+    sample = res["samples"]["my_domains"][0]
+    assert "(define (domain oneway-courier)" in sample["arguments"][0][0]  # the prompt
+    verdicts = [json.loads(s["filtered_resps"][0]) for s in res["samples"]["my_domains"]]
+    assert {(v["domain"], v["pack"]) for v in verdicts} == {("oneway-courier", None)}

@@ -116,8 +116,17 @@ def load_uav(**kwargs):
     return _dataset("uav", **kwargs)
 
 
+def _domain(doc: dict) -> str:
+    """The row's domain for scoring: its ``domain_pddl`` text when it carries one (a domain no
+    pack provides), else its ``domain`` (a pack name or a domain file path)."""
+    text = doc.get("domain_pddl")
+    return text if isinstance(text, str) and text.strip() else doc["domain"]
+
+
 def doc_to_text(doc: dict) -> str:
-    domain = domain_packs()[doc["domain"]].domain_pddl.strip()
+    from planetarium_plugin import resolve_pack
+
+    domain = resolve_pack(_domain(doc)).domain_pddl.strip()
     return PROMPT.format(domain=domain, problem=doc["natural_language"])
 
 
@@ -134,10 +143,10 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     records = [
         {
             "id": str(i),
-            "domain": d["domain"],
+            "domain": _domain(d),
             "ground_truth": d["problem_pddl"],
             "candidate": t,
-            "placeholder": d["is_placeholder"],
+            "placeholder": bool(d.get("is_placeholder", False)),
         }
         for i, (t, d) in enumerate(zip(texts, docs, strict=True))
     ]
@@ -161,16 +170,23 @@ def process_results(doc: dict, results: list[str]) -> dict:
 
         answer = results[0] if results else ""
         v = evaluate(
-            doc["problem_pddl"], answer, doc["domain"], placeholder=doc["is_placeholder"]
+            doc["problem_pddl"],
+            answer,
+            _domain(doc),
+            placeholder=bool(doc.get("is_placeholder", False)),
         ).to_dict()
     equivalent = float(v.get("equivalent") is True)
-    bucket = doc["size_bucket"].replace(">", "over").replace("-", "_")
-    return {
+    out = {
         "parseable": float(bool(v.get("parseable"))),
         "solvable": float(v.get("solvable") is True),
         "equivalent": equivalent,
         "equivalent_relaxed_typing": float(v.get("equivalent_relaxed_typing") is True),
-        # Breakdowns (the paper's tables): each document reports its own category only.
-        f"equivalent_{doc['abstraction']}": equivalent,
-        f"equivalent_size_{bucket}": equivalent,
     }
+    # Breakdowns (the paper's tables): each document reports its own category only; rows of a
+    # user's own data set may lack the columns.
+    if doc.get("abstraction"):
+        out[f"equivalent_{doc['abstraction']}"] = equivalent
+    if doc.get("size_bucket"):
+        bucket = doc["size_bucket"].replace(">", "over").replace("-", "_")
+        out[f"equivalent_size_{bucket}"] = equivalent
+    return out

@@ -1,0 +1,6 @@
+(define (problem deliver) (:domain oneway-courier)
+  (:objects a b c f1 f2 x)
+  (:init (place a) (place b) (place c) (cell f1) (cell f2) (parcel x)
+         (road a b) (road b c) (road c a)
+         (at a) (charged f1) (charged f2) (parcel-at x a))
+  (:goal (and (parcel-at x b))))
