@@ -293,6 +293,96 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_domain_score(score, explain: bool) -> None:
+    state = {True: "EQUIVALENT", False: "NOT EQUIVALENT", None: "UNDECIDED"}[score.equivalent]
+    if not score.parseable:
+        state = "INVALID DOMAIN"
+    reason = f" [{score.reason}]" if score.reason else ""
+    print(f"{state}{reason}: {score.message} ({score.elapsed_ms:.0f} ms)")
+    if score.parseable:
+        print(
+            "  ".join(
+                f"{name} {r.count}/{r.total}"
+                for name, r in (
+                    ("executability", score.executability),
+                    ("feasibility", score.feasibility),
+                    ("interpretability", score.interpretability),
+                )
+            )
+        )
+    if not explain and score.parseable:
+        return
+    for d in score.diagnostics:
+        print(f"  {d}")
+    for a in score.actions:
+        if a.status != "match" or explain:
+            print(f"  {a.status:<9} {a.message}")
+    d = score.difference
+    if d is not None and d.step:
+        print(f"First difference, after {' '.join(d.path) or 'no steps'}:")
+        print(f"  state: {' '.join(d.state) or '(the init)'}")
+        print(f"  {d.message}")
+        print(f"  ground truth: {' '.join(d.ground_truth)}")
+        print(f"  candidate:    {' '.join(d.candidate)}")
+    if explain:
+        for r in score.problems:
+            verdict = {True: "equivalent", False: "differs", None: "undecided"}[r.equivalent]
+            flags = "".join(
+                c if ok else "-"
+                for c, ok in (("E", r.executable), ("F", r.feasible), ("I", r.interpretable))
+            )
+            print(f"  {r.name:<48} {verdict:<10} {flags}  {r.states} states")
+
+
+def cmd_domain(args: argparse.Namespace) -> int:
+    from .domains import evaluate_domain
+
+    try:
+        candidate = _read(args.candidate)
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    problems = args.problems
+    if problems is not None and problems.isdigit():
+        problems = int(problems)
+    score = evaluate_domain(
+        args.ground_truth,
+        candidate,
+        problems=problems,
+        timeout=args.timeout,
+        metrics=not args.no_metrics,
+    )
+    if args.json:
+        print(json.dumps(score.to_dict(), indent=2 if args.explain else None))
+    else:
+        _print_domain_score(score, args.explain)
+    return score.exit_code
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .domains import check_domain, check_problem
+
+    try:
+        domain = _read(args.domain)
+        problem = _read(args.problem) if args.problem else None
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    found = check_domain(domain)
+    diags = found.diagnostics
+    if problem is not None and found.domain is not None:
+        diags = diags + check_problem(problem, found.domain)
+    errors = [d for d in diags if d.severity == "error"]
+    if args.json:
+        print(json.dumps({"ok": not errors, "diagnostics": [d.to_dict() for d in diags]}))
+    else:
+        for d in diags:
+            print(d)
+        warnings = len(diags) - len(errors)
+        print(f"{len(errors)} error(s), {warnings} warning(s)" if diags else "OK: no problems")
+    return 2 if errors else 0
+
+
 DESCRIPTION = (
     "Check whether PDDL problems written by a language model mean what the request meant "
     "(the Planetarium metric), solve and validate problems, score prediction files and "
@@ -311,6 +401,9 @@ EXIT_CODES = {
     "(run the same command to resume)",
     "packs": "0",
     "generate": "0 written, 2 unknown pack",
+    "domain": "0 equivalent, 1 not equivalent, 2 candidate invalid (or unknown ground truth), "
+    "3 undecided (state bound or time budget)",
+    "check": "0 no errors (warnings allowed), 2 errors",
 }
 #: Planner names for ``solve --planner`` (tests check it against planning.PLANNERS; importing
 #: the planning package here would slow every command's start-up).
@@ -425,6 +518,26 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     g.add_argument("--quiet", action="store_true", help="no progress bar")
     g.set_defaults(func=cmd_generate)
+
+    d = command("domain", help="evaluate a model-written domain against a ground truth")
+    d.add_argument("ground_truth", help="ground truth: a pack name or a domain file")
+    d.add_argument("candidate", help="candidate domain file ('-' for stdin)")
+    d.add_argument(
+        "--problems",
+        default=None,
+        help="N generated problems (default 8), or a directory of *.pddl problems",
+    )
+    d.add_argument("--json", action="store_true", help="print one JSON object")
+    d.add_argument("--explain", action="store_true", help="diagnostics, actions, per problem")
+    d.add_argument("--no-metrics", action="store_true", help="equivalence only (no planners)")
+    d.add_argument("--timeout", type=float, default=60.0, help="seconds in all (default 60)")
+    d.set_defaults(func=cmd_domain)
+
+    h = command("check", help="diagnostics for a domain (and a problem) an LLM can act on")
+    h.add_argument("domain", help="domain file ('-' for stdin)")
+    h.add_argument("problem", nargs="?", default=None, help="optional problem file")
+    h.add_argument("--json", action="store_true", help="print one JSON object")
+    h.set_defaults(func=cmd_check)
     return p
 
 

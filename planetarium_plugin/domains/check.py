@@ -137,6 +137,12 @@ def _show(e: object) -> str:
     return str(e)
 
 
+def _located(message: str, line: int) -> PlanetariumError:
+    exc = PlanetariumError(Reason.PARSE_ERROR, message)
+    exc.line = line  # type: ignore[attr-defined]
+    return exc
+
+
 class _Reader:
     """Iterative S-expression reader that keeps line numbers and names unbalanced parentheses."""
 
@@ -159,16 +165,15 @@ class _Reader:
                     cur.append(new)
                     stack.append(cur)
                     if len(stack) >= MAX_DEPTH:
-                        raise PlanetariumError(
-                            Reason.PARSE_ERROR,
+                        raise _located(
                             f"line {new.line}: expression nested deeper than {MAX_DEPTH} levels",
+                            new.line,
                         )
                 cur = new
             elif tok == ")":
                 if cur is None:
-                    raise PlanetariumError(
-                        Reason.PARSE_ERROR, f"line {self.line(m.start())}: unexpected ')'"
-                    )
+                    line = self.line(m.start())
+                    raise _located(f"line {line}: unexpected ')'", line)
                 if not stack:
                     return cur
                 cur = stack.pop()
@@ -178,10 +183,10 @@ class _Reader:
                 cur.append(tok.lower())
         assert cur is not None
         head = " ".join(x if isinstance(x, str) else "(…)" for x in cur[:3])
-        raise PlanetariumError(
-            Reason.PARSE_ERROR,
+        raise _located(
             f"unbalanced parentheses: {len(stack) + 1} '(' never closed; the innermost one opens "
             f"at line {cur.line}: ({head} …; add the missing ')'",
+            cur.line,
         )
 
 
@@ -235,7 +240,10 @@ class _DomainChecker:
         try:
             expr = reader.read(m.start())
         except PlanetariumError as exc:
-            raise self.fatal(exc.reason, exc.message) from None
+            self.diags.append(
+                Diagnostic("error", exc.reason.value, exc.message, getattr(exc, "line", None))
+            )
+            raise _Stop() from None
         if len(expr) < 2 or not (isinstance(expr[1], list) and len(expr[1]) == 2):
             raise self.fatal(Reason.PARSE_ERROR, "expected (define (domain NAME) …)", expr)
         sections: dict[str, list] = {}

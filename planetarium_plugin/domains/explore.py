@@ -195,11 +195,10 @@ def _num(v: Fraction) -> str:
     return str(v.numerator) if v.denominator == 1 else str(float(v))
 
 
-def _show_state(state: State, static: frozenset) -> tuple[str, ...]:
+def _show_state(state: State) -> tuple[str, ...]:
+    """The atoms and changing numeric values of a state."""
     atoms, items = state
-    out = [str(a) for a in sorted(atoms) if a not in static]
-    out += [f"(= {f} {_num(v)})" for f, v in sorted(items) if (f, v) not in static]
-    return tuple(out)
+    return tuple([str(a) for a in sorted(atoms)] + [f"(= {f} {_num(v)})" for f, v in sorted(items)])
 
 
 def _step(label: Label) -> str:
@@ -266,7 +265,6 @@ def lockstep(
 
     cand_extra = bool(set(cand.predicates) - g_preds or set(cand.functions) - g_funcs)
     start_g, start_c = g_space.start, c_space.start
-    static = frozenset(problem.init) | frozenset(problem.numeric_init.items())
     parent: dict[tuple[State, State], tuple | None] = {(start_g, start_c): None}
     queue = deque([(start_g, start_c)])
 
@@ -300,7 +298,7 @@ def lockstep(
                 _step(label),
                 "ground_truth_only",
                 path_to(key),
-                _show_state(sg, static),
+                _show_state(sg),
                 ground_truth=_delta(sg, succ_g[label]),
                 candidate=_why_not(cand, c_space, label, relabel, sc),
                 message=f"{_step(label)} is applicable in the ground truth but not in the "
@@ -314,7 +312,7 @@ def lockstep(
                 _step(c_label),
                 "candidate_only",
                 path_to(key),
-                _show_state(sg, static),
+                _show_state(sg),
                 ground_truth=_why_not(gt, g_space, label, None, sg),
                 candidate=_delta(sc, t),
                 message=f"{_step(c_label)} is applicable in the candidate but not in the "
@@ -330,7 +328,7 @@ def lockstep(
                         _step(label),
                         "successor",
                         path_to(key),
-                        _show_state(sg, static),
+                        _show_state(sg),
                         ground_truth=_delta(sg, tg),
                         candidate=_delta(project(sc), project(tc)),
                         message=f"{_step(label)} leads to different states",

@@ -1,0 +1,217 @@
+"""Hostile candidate domains get a verdict with a reason, and diagnostics an LLM can act on."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from domain_mutations import MUTATIONS, mutate
+
+from planetarium_plugin import check_domain, domain_packs, evaluate_domain
+from planetarium_plugin.domains import check_problem
+
+BW = domain_packs()["blocksworld"].domain_pddl
+UAV = domain_packs()["uav-delivery"].domain_pddl
+
+
+def with_action(domain: str, action: str) -> str:
+    return domain.rstrip()[:-1] + "\n  " + action + ")"
+
+
+PARAMS30 = " ".join(f"?p{i}" for i in range(30))
+HOSTILE = {
+    "empty": ("blocksworld", "", False, "parse_error"),
+    "a problem": (
+        "blocksworld",
+        "(define (problem p) (:domain blocksworld) (:objects a) (:init) (:goal (and)))",
+        False,
+        "parse_error",
+    ),
+    "10 MB of parentheses": ("blocksworld", "(" * 5_000_000 + ")" * 5_000_000, False,
+                             "too_large"),
+    "5,000 actions": (
+        "blocksworld",
+        BW.rstrip()[:-1]
+        + "".join(
+            f"\n (:action a{i} :parameters (?x) :precondition (clear ?x) :effect (not (clear ?x)))"
+            for i in range(5000)
+        )
+        + ")",
+        False,
+        "too_large",
+    ),
+    "30 parameters": (
+        "blocksworld",
+        with_action(
+            BW,
+            f"(:action big :parameters ({PARAMS30}) :precondition (clear ?p0) "
+            ":effect (and (clear ?p1)))",
+        ),
+        True,
+        "transition_differs",
+    ),
+    "durative actions": (
+        "blocksworld",
+        "(define (domain blocksworld) (:requirements :durative-actions) (:predicates (clear ?x))"
+        " (:durative-action a :parameters (?x) :duration (= ?duration 1)"
+        " :condition (at start (clear ?x)) :effect (at end (not (clear ?x)))))",
+        False,
+        "unsupported",
+    ),
+    "battery never decreases": (
+        "uav-delivery",
+        UAV.replace("(decrease (battery ?d)", "(increase (battery ?d)"),
+        True,
+        "transition_differs",
+    ),
+    "not text": ("blocksworld", None, False, "parse_error"),
+    "deep nesting": ("blocksworld", "(define (domain d) " + "(and " * 500 + ")" * 501, False,
+                     "parse_error"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_domains_get_a_verdict_within_the_budget(name):
+    gt, text, parseable, reason = HOSTILE[name]
+    t0 = time.perf_counter()
+    s = evaluate_domain(gt, text, timeout=20, planner_timeout=5)
+    assert time.perf_counter() - t0 < 40
+    assert s.parseable is parseable and s.reason == reason, s.message
+    assert s.message
+    if not parseable:
+        assert s.exit_code == 2 and s.equivalent is False and s.diagnostics
+    else:
+        assert s.equivalent is False and s.exit_code == 1
+
+
+def test_thirty_parameters_on_larger_problems_is_refused_not_grounded():
+    text = HOSTILE["30 parameters"][1]
+    s = evaluate_domain("blocksworld", text, timeout=20, planner_timeout=5)
+    assert s.difference.action == "big"
+    # problems with 2+ blocks would ground 2**30 instances: refused, never attempted
+    assert s.executability.count < s.executability.total
+
+
+def test_unknown_ground_truth():
+    s = evaluate_domain("no-such-pack", BW)
+    assert s.exit_code == 2 and s.reason == "unknown_domain"
+
+
+def diags(text: str):
+    return check_domain(text).diagnostics
+
+
+def find(text: str, code: str):
+    found = [d for d in diags(text) if d.code == code]
+    assert found, [str(d) for d in diags(text)]
+    return found[0]
+
+
+def test_ground_truth_domains_are_clean():
+    for pack in domain_packs().values():
+        assert check_domain(pack.domain_pddl).diagnostics == (), pack.name
+
+
+def test_unknown_predicate_names_action_clause_symbol():
+    d = find(BW.replace("(arm-empty) (clear ?ob)", "(hand-empty) (clear ?ob)"),
+             "unknown_predicate")
+    assert (d.action, d.clause, d.symbol, d.severity) == ("stack", "effect", "hand-empty", "error")
+    assert "declared predicates: clear" in d.message and d.line == 19
+
+
+def test_wrong_arity():
+    d = find(BW.replace("(on ?ob ?underob)\n", "(on ?ob)\n"), "wrong_arity")
+    assert (d.action, d.clause, d.symbol) == ("stack", "effect", "on")
+    assert "takes 2 argument(s)" in d.message
+
+
+def test_undeclared_parameter():
+    d = find(BW.replace(":precondition (holding ?ob)", ":precondition (holding ?x)"),
+             "undeclared_parameter")
+    assert (d.action, d.clause, d.symbol) == ("putdown", "precondition", "?x")
+
+
+def test_parameter_of_the_wrong_type():
+    d = find(UAV.replace("(drone-at ?d ?from) (>=", "(drone-at ?from ?d) (>="), "typing_mismatch")
+    assert (d.action, d.clause, d.symbol) == ("fly", "precondition", "?from")
+    assert "expects 'drone'" in d.message
+
+
+def test_numeric_expression_over_a_predicate():
+    d = find(UAV.replace("(distance ?from ?to))))", "(+ (drone-at ?d ?to) 1))))"),
+             "unknown_predicate")
+    assert (d.action, d.symbol) == ("fly", "drone-at") and "over a predicate" in d.message
+
+
+def test_increase_on_an_undeclared_function():
+    d = find(UAV.replace("(increase (load ?d)", "(increase (cargo ?d)"), "unknown_predicate")
+    assert (d.action, d.clause, d.symbol) == ("pick-up", "effect", "cargo")
+    assert "undeclared function" in d.message
+
+
+@pytest.mark.parametrize(
+    ("text", "flag"),
+    [
+        (UAV.replace(":typing :fluents", ":fluents"), ":typing"),
+        (UAV.replace(":typing :fluents", ":typing"), ":numeric-fluents"),
+        (BW.replace(":precondition (holding ?ob)",
+                    ":precondition (and (holding ?ob) (not (arm-empty)))"),
+         ":negative-preconditions"),
+    ],
+)  # fmt: skip
+def test_missing_requirement(text, flag):
+    d = find(text, "missing_requirement")
+    assert d.symbol == flag and d.clause == ":requirements" and f"add {flag}" in d.message
+
+
+def test_add_and_delete_of_the_same_atom_is_a_warning():
+    text = BW.replace("(not (holding ?ob))))\n\n  (:action stack",
+                      "(not (holding ?ob)) (holding ?ob)))\n\n  (:action stack")
+    found = check_domain(text)
+    [d] = found.diagnostics
+    assert (d.severity, d.code, d.action, d.symbol) == (
+        "warning", "add_delete_conflict", "putdown", "(holding ?ob)")
+    assert found.ok  # a warning does not make the domain invalid
+
+
+def test_unbalanced_parentheses_name_the_line():
+    text = BW.replace("(clear ?ob) (on-table ?ob) (arm-empty))", "(clear ?ob) (on-table ?ob")
+    [d] = diags(text)
+    assert d.code == "parse_error" and d.line == 6
+    assert "innermost one opens at line 6: (:action pickup" in d.message
+
+
+def test_check_problem_against_a_domain():
+    problem = "(define (problem p) (:domain blocksworld) (:objects a) (:init (on a)) (:goal (and)))"
+    [d] = check_problem(problem, BW)
+    assert d.code == "wrong_arity" and d.clause == "problem"
+    assert check_problem(problem.replace("(on a)", "(clear a)"), BW) == ()
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "planetarium_plugin", *args],
+        capture_output=True, text=True, input=stdin, timeout=120,
+    )  # fmt: skip
+
+
+def test_cli_domain_and_check(tmp_path):
+    bad = tmp_path / "bad.pddl"
+    bad.write_text(mutate(BW, *MUTATIONS["blocksworld"]["dropped delete effect"]))
+    p = run_cli("domain", "blocksworld", str(bad), "--problems", "4")
+    assert p.returncode == 1, p.stderr
+    assert p.stdout.startswith("NOT EQUIVALENT [transition_differs]: action stack")
+    p = run_cli("domain", "blocksworld", "-", "--json", "--no-metrics", stdin=BW)
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["equivalent"] is True and d["parseable"] is True and d["executability"]["total"] == 0
+    p = run_cli("domain", "blocksworld", "-", stdin="")
+    assert p.returncode == 2 and p.stdout.startswith("INVALID DOMAIN [parse_error]")
+    p = run_cli("check", "-", "--json", stdin=BW.replace("(holding ?ob)", "(holding ?x)", 1))
+    assert p.returncode == 2
+    assert json.loads(p.stdout)["diagnostics"][0]["code"] == "undeclared_parameter"
+    p = run_cli("check", str(bad))
+    assert p.returncode == 0 and "OK" in p.stdout
