@@ -15,6 +15,8 @@ from .rules import HAND, TABLE, _slots, _valid_init
 
 
 def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
+    if problem.goal.negative:  # this planner reasons about positive goals only: decline
+        return None
     blocks = list(problem.objects)
     if not _valid_init(problem, blocks):
         return None

@@ -18,6 +18,8 @@ from .rules import analyse
 
 
 def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
+    if problem.goal.negative:  # this planner reasons about positive goals only: decline
+        return None
     an = analyse(problem)
     if an is None:
         return None

@@ -16,6 +16,8 @@ from .rules import _init_model, goal_model
 
 
 def plan(problem: Problem, domain: Domain) -> PlannerOutcome | None:
+    if problem.goal.negative:  # this planner reasons about positive goals only: decline
+        return None
     model = _init_model(problem)
     if model is None:
         return None

@@ -23,7 +23,7 @@ simulator), :mod:`.up_bridge`, :mod:`.validation` (VAL / unified-planning), :mod
 """
 
 from .engines import PLANNERS, Planner, find_java, get_planner
-from .plans import parse_plan, problem_to_pddl, simulate
+from .plans import parse_plan, simulate
 from .results import (
     DECLINED,
     PackPlanner,
@@ -35,12 +35,14 @@ from .results import (
 from .session import PlannerSession, solve
 from .up_bridge import to_up_problem
 from .validation import VALIDATORS, validate
+from .writer import PlannerInput, pddl_number, planner_input, problem_to_pddl
 
 __all__ = [
     "DECLINED",
     "PLANNERS",
     "VALIDATORS",
     "PackPlanner",
+    "PlannerInput",
     "Planner",
     "PlannerOutcome",
     "PlannerSession",
@@ -50,6 +52,8 @@ __all__ = [
     "find_java",
     "get_planner",
     "parse_plan",
+    "pddl_number",
+    "planner_input",
     "problem_to_pddl",
     "simulate",
     "solve",

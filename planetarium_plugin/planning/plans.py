@@ -11,31 +11,20 @@ from ..errors import PlanetariumError, Reason
 from ..parsing import Action, Atom, Domain, Problem
 from ..specify import COMPARE, apply_numeric, evaluate_expr
 from .results import ValidationResult
+from .writer import pddl_number
 
-__all__ = ["parse_plan", "problem_to_pddl", "simulate"]
+__all__ = ["parse_plan", "simulate"]
 
 
 def _fmt(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else repr(float(v))
-
-
-def problem_to_pddl(problem: Problem, domain: Domain) -> str:
-    """Write a parsed problem back as PDDL (what the external planners read)."""
-    if domain.typed:
-        objs = " ".join(
-            f"{o} - {t}" for o, t in problem.objects.items() if o not in domain.constants
-        )
-    else:
-        objs = " ".join(o for o in problem.objects if o not in domain.constants)
-    init = [str(a) for a in sorted(problem.init)]
-    init += [f"(= {f} {_fmt(v)})" for f, v in sorted(problem.numeric_init.items())]
-    goal = [str(a) for a in sorted(problem.goal.positive)]
-    goal += [f"(not {a})" for a in sorted(problem.goal.negative)]
-    goal += [str(c) for c in sorted(problem.goal.numeric)]
-    return (
-        f"(define (problem {problem.name}) (:domain {domain.name})\n  (:objects {objs})\n"
-        f"  (:init {' '.join(init)})\n  (:goal (and {' '.join(goal)})))\n"
-    )
+    """A value for messages: exact when short, else approximate."""
+    if v.denominator == 1 and abs(v.numerator) < 10**30:
+        return str(v.numerator)
+    try:
+        text = pddl_number(v)
+    except PlanetariumError:
+        text = ""
+    return text if 0 < len(text) <= 40 else f"{float(v):.6g}" if abs(v) < 10**300 else "huge"
 
 
 _STEP = re.compile(r"^\s*(?:\d+(?:\.\d+)?\s*:)?\s*\(([^()]*)\)")

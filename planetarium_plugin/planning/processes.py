@@ -1,45 +1,104 @@
-"""Planner subprocesses: each in its own process group, the whole tree killed on timeout."""
+"""Planner subprocesses: bounded in time, killed as a whole, never left behind.
+
+Each planner runs in its own process group (so a timeout kills its whole tree) but inside the
+caller's session: a supervisor that gives each worker its own session (``os.setsid()``) can
+then kill a worker together with every planner it started (:func:`kill_session`), even planners
+whose parent died. On Linux each planner also dies with the thread that started it.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
-__all__ = ["plan_file", "run_process"]
+__all__ = ["kill_session", "plan_file", "run_process", "session_members"]
+
+_PR_SET_PDEATHSIG = 1
+#: Resolved once here: the child between fork and exec must not load libraries.
+_PRCTL = ctypes.CDLL(None).prctl if sys.platform.startswith("linux") else None
+
+
+def _die_with_parent() -> None:  # runs in the child between fork and exec
+    _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def popen(cmd: list[str], **kw) -> subprocess.Popen:
+    """``subprocess.Popen`` in a new process group of the caller's session."""
+    if _PRCTL is not None:
+        kw.setdefault("preexec_fn", _die_with_parent)
+    return subprocess.Popen(cmd, process_group=0, **kw)
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL ``proc``'s process group (started by :func:`popen`) and reap ``proc``."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        proc.kill()
+    proc.wait()
 
 
 def run_process(cmd: list[str], timeout: float, cwd: str, stdin: str | None = None, env=None):
-    """Run a planner in its own process group; on timeout kill the whole tree."""
-    proc = subprocess.Popen(
+    """Run a planner in its own process group; on timeout kill the whole tree.
+
+    Returns ``(exit code, output, timed out)``.
+    """
+    proc = popen(
         cmd,
         cwd=cwd,
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        start_new_session=True,
+        errors="replace",
         env=env,
     )
     try:
-        out, _ = proc.communicate(stdin, timeout=timeout)
+        out, _ = proc.communicate(stdin, timeout=max(timeout, 0.001))
         return proc.returncode, out, False
     except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         out, _ = proc.communicate()
         return proc.returncode, out, True
     finally:
         if proc.poll() is None:  # interrupted (KeyboardInterrupt): leave nothing behind
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+            kill_group(proc)
+
+
+def session_members(sid: int) -> list[int]:
+    """Pids of the live processes in session ``sid`` (Linux ``/proc``; empty elsewhere)."""
+    pids = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 3 and int(fields[3]) == sid and fields[0] != "Z":
+            pids.append(int(entry.name))
+    return pids
+
+
+def kill_session(sid: int) -> None:
+    """SIGKILL every process of session ``sid`` except the caller (a worker and its planners)."""
+    for _ in range(3):  # a process may fork while we look: look again
+        pids = [p for p in session_members(sid) if p != os.getpid()]
+        if not pids:
+            return
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def plan_file(path: Path) -> tuple[str, ...] | None:
+    """The steps of a plan file written by a planner (None when it wrote none)."""
     if not path.exists():
         return None
-    steps = [ln.strip() for ln in path.read_text().splitlines()]
+    steps = [ln.strip() for ln in path.read_text(errors="replace").splitlines()]
     return tuple(s.lower() for s in steps if s and not s.startswith(";"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from ..errors import PlanetariumError, Reason
 from ..packs import DomainPack, DomainSpec, resolve_pack
 from ..parsing import Problem, parse_problem
 from .engines import Planner, get_planner
@@ -11,7 +12,10 @@ from .plans import _split, simulate
 from .results import DECLINED, PlannerOutcome, SolveResult, SolveStatus
 from .validation import validate
 
-__all__ = ["PlannerSession", "solve"]
+__all__ = ["TRIVIAL", "PlannerSession", "solve"]
+
+#: The ``planner`` of a result whose goal already holds in the initial state (no planner ran).
+TRIVIAL = "init"
 
 
 class PlannerSession:
@@ -75,7 +79,7 @@ def solve(
     outcome, used = PlannerOutcome(SolveStatus.ERROR, message="no planner ran"), planner
     routes = _route(pack, planner, session is not None)
     if simulate(problem, pack.domain, []).valid:  # the init already satisfies the goal
-        outcome, used, routes = PlannerOutcome(SolveStatus.SOLVED, ()), "none", []
+        outcome, used, routes = PlannerOutcome(SolveStatus.SOLVED, ()), TRIVIAL, []
     for name in routes:
         used = name
         left = max(0.01, timeout - (time.perf_counter() - t0))
@@ -91,14 +95,21 @@ def solve(
     validation = None
     status, message = outcome.status, outcome.message
     if outcome.status is SolveStatus.SOLVED:
-        validation = validate(
-            problem, [_split(s) for s in outcome.plan or ()], pack, validator=validator
-        )
-        if not validation.valid:
-            status = SolveStatus.ERROR
-            message = f"{used} returned an invalid plan: {validation.message}"
+        steps = [_split(s) for s in outcome.plan or ()]
+        left = max(0.01, timeout - (time.perf_counter() - t0))
+        try:  # the validator gets what is left of the caller's budget
+            validation = validate(problem, steps, pack, validator=validator, timeout=left)
+        except PlanetariumError as exc:
+            status = SolveStatus.UNKNOWN if exc.reason is Reason.TIMEOUT else SolveStatus.ERROR
+            message = f"{used} found a plan of {len(steps)} steps; validation failed: {exc}"
         else:
-            message = validation.message
+            if not validation.valid:
+                status = SolveStatus.ERROR
+                message = f"{used} returned an invalid plan: {validation.message}"
+            elif used == TRIVIAL:
+                message = "trivially solved: the goal holds in the initial state"
+            else:
+                message = validation.message
     t2 = time.perf_counter()
     return SolveResult(
         status,

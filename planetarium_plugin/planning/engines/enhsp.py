@@ -1,36 +1,70 @@
-"""ENHSP (numeric planning): one-shot on a fresh JVM, or a long-lived server JVM."""
+"""ENHSP (numeric planning): one-shot on a fresh JVM, or a long-lived server JVM.
+
+ENHSP reads a problem it cannot parse as an empty one and then reports "Unsolvable Problem":
+its grammar errors are detected here and reported as errors, never as a proof. The planner
+reads planner-safe PDDL (:mod:`..writer`); its plans are mapped back to our symbols.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import signal
+import re
+import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...errors import PlanetariumError
 from ...parsing import Problem
-from ..plans import problem_to_pddl
-from ..processes import plan_file, run_process
+from ..processes import kill_group, plan_file, popen, run_process
 from ..results import PlannerOutcome, SolveStatus
-from .java import JVM_FLAGS, _heap, _startup_cache, enhsp_jar, find_java
+from ..writer import PlannerInput, planner_input
+from .java import (
+    JVM_FLAGS,
+    _heap,
+    _startup_cache,
+    crash_file_flags,
+    enhsp_jar,
+    find_java,
+    finish_startup_cache,
+)
 
 if TYPE_CHECKING:
     from ...packs import DomainPack
 
-__all__ = ["ENHSP", "ENHSPServer", "ENHSP_PROOF", "ENHSP_SEARCH"]
+__all__ = ["ENHSP", "ENHSPServer", "ENHSP_PROOF", "ENHSP_SEARCH", "ensure_startup_cache"]
+
+#: What ENHSP prints when it could not read its input (ANTLR and its own messages).
+_UNREAD = re.compile(
+    r"grammar is violated|no viable alternative|mismatched input|extraneous input"
+    r"|token recognition error|missing \S+ at|exception|severe:",
+    re.IGNORECASE,
+)
 
 
-def _enhsp_outcome(rc: int, out: str, plan_path: Path) -> PlannerOutcome:
-    steps = plan_file(plan_path)
+def _enhsp_outcome(rc: int, out: str, plan_path: Path, inp: PlannerInput) -> PlannerOutcome:
+    steps = inp.plan_back(plan_file(plan_path))
     low = out.lower()
     if rc == 0 and "problem solved" in low:
         return PlannerOutcome(SolveStatus.SOLVED, steps or ())  # no file for an empty plan
-    if "unsolvable" in low or "no plan" in low or "goal not reachable" in low:
+    unread = _UNREAD.search(out)
+    if unread is not None:
+        line = out[unread.start() :].splitlines()[0][:200]
+        return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP could not read the input: {line}")
+    if rc == 0 and ("unsolvable" in low or "no plan" in low or "goal not reachable" in low):
         return PlannerOutcome(SolveStatus.UNSOLVABLE, message="ENHSP: search space exhausted")
     return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP exit {rc}: {out[-400:]}")
+
+
+def _write(tmp: str, problem: Problem, pack: DomainPack) -> tuple[str, str, str, PlannerInput]:
+    inp = planner_input(problem, pack.domain)
+    dom, prob, plan = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan"))
+    Path(dom).write_text(inp.domain)
+    Path(prob).write_text(inp.problem)
+    return dom, prob, plan, inp
 
 
 #: A two-configuration portfolio. First the complete search (greedy best-first on h_add,
@@ -55,6 +89,7 @@ class ENHSP:
             java,
             *JVM_FLAGS,
             _heap(),
+            *crash_file_flags(os.path.dirname(plan)),
             *cache,
             "-jar",
             jar,
@@ -77,18 +112,19 @@ class ENHSP:
 
     def run(self, problem: Problem, pack: DomainPack, timeout: float, args) -> PlannerOutcome:
         with tempfile.TemporaryDirectory(prefix="planetarium-enhsp-") as tmp:
-            dom, prob, plan = (
-                os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")
-            )
-            Path(dom).write_text(pack.domain.text)
-            Path(prob).write_text(problem_to_pddl(problem, pack.domain))
+            try:
+                dom, prob, plan, inp = _write(tmp, problem, pack)
+            except PlanetariumError as exc:
+                return PlannerOutcome(SolveStatus.ERROR, message=f"cannot write the problem: {exc}")
             cmd, cache_tmp, cache_final = self.command(dom, prob, plan, args)
-            rc, out, timed_out = run_process(cmd, timeout, tmp)
-            if cache_tmp is not None and cache_tmp.exists():
-                os.replace(cache_tmp, cache_final)  # atomic: parallel first runs do not clash
+            timed_out = True
+            try:
+                rc, out, timed_out = run_process(cmd, timeout, tmp)
+            finally:  # a cache only from a run that ended; never a half-written file left
+                finish_startup_cache(cache_tmp, None if timed_out else cache_final)
             if timed_out:
                 return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
-            return _enhsp_outcome(rc, out, Path(plan))
+            return _enhsp_outcome(rc, out, Path(plan), inp)
 
 
 class ENHSPServer:
@@ -106,35 +142,45 @@ class ENHSPServer:
 
     def __init__(self) -> None:
         self._proc: subprocess.Popen | None = None
+        self._workdir: str | None = None
         self._calls = 0
 
     def _start(self) -> subprocess.Popen:
         harness = Path(__file__).resolve().parents[2] / "java"  # planetarium_plugin/java
+        # Its own working directory: whatever the JVM writes (crash or replay files) lands
+        # there and is removed with it, never in the caller's directory.
+        self._workdir = tempfile.mkdtemp(prefix="planetarium-enhsp-server-")
         cmd = [
             find_java(),
             *JVM_FLAGS,
             _heap(),
+            *crash_file_flags(self._workdir),
             "-cp",
             f"{enhsp_jar()}{os.pathsep}{harness}",
             "PlanetariumEnhspServer",
         ]
-        return subprocess.Popen(
+        return popen(
             cmd,
+            cwd=self._workdir,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
-            start_new_session=True,
         )
 
     def close(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is not None:
-            with contextlib.suppress(OSError):
-                proc.stdin.close()
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        workdir, self._workdir = self._workdir, None
+        try:
+            if proc is not None:
+                with contextlib.suppress(OSError):
+                    proc.stdin.close()
+                kill_group(proc)
+                with contextlib.suppress(OSError):
+                    proc.stdout.close()
+        finally:
+            if workdir is not None:
+                shutil.rmtree(workdir, ignore_errors=True)
 
     def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
         import base64
@@ -147,11 +193,10 @@ class ENHSPServer:
         self._calls += 1
         ready: list = []
         with tempfile.TemporaryDirectory(prefix="planetarium-enhsp-") as tmp:
-            dom, prob, plan = (
-                os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")
-            )
-            Path(dom).write_text(pack.domain.text)
-            Path(prob).write_text(problem_to_pddl(problem, pack.domain))
+            try:
+                dom, prob, plan, inp = _write(tmp, problem, pack)
+            except PlanetariumError as exc:
+                return PlannerOutcome(SolveStatus.ERROR, message=f"cannot write the problem: {exc}")
             request = "\t".join(["-o", dom, "-f", prob, "-sp", plan, *ENHSP_PROOF])
             try:
                 self._proc.stdin.write(request + "\n")
@@ -175,7 +220,38 @@ class ENHSPServer:
             if status != "ok":
                 out = f"{out}\n{status}"
                 self.close()  # an exception inside ENHSP: do not trust this JVM's state
-            outcome = _enhsp_outcome(0 if status == "ok" else 1, out, Path(plan))
+            outcome = _enhsp_outcome(0 if status == "ok" else 1, out, Path(plan), inp)
         if outcome.status is SolveStatus.UNSOLVABLE:  # confirm the proof on a fresh JVM
             return ENHSP().run(problem, pack, max(0.01, end - time.perf_counter()), ENHSP_PROOF)
         return outcome
+
+
+_TRAIN_DOMAIN = """(define (domain planetarium-warmup) (:requirements :typing :numeric-fluents)
+  (:types spot) (:predicates (at ?s - spot) (link ?a ?b - spot)) (:functions (fuel))
+  (:action go :parameters (?a ?b - spot)
+    :precondition (and (at ?a) (link ?a ?b) (>= (fuel) 1))
+    :effect (and (not (at ?a)) (at ?b) (decrease (fuel) 1))))"""
+_TRAIN_PROBLEM = """(define (problem warmup) (:domain planetarium-warmup) (:objects a b c - spot)
+  (:init (at a) (link a b) (link b c) (= (fuel) 5)) (:goal (and (at c))))"""
+
+
+def ensure_startup_cache(timeout: float = 120.0) -> bool:
+    """Create ENHSP's start-up cache now, if missing (a supervisor calls this before it caps
+    its workers' address space, under which the JVM cannot write one). True when it exists.
+    """
+    java, jar = find_java(), enhsp_jar()
+    cache, tmp, final = _startup_cache(java, jar)
+    if tmp is None:
+        return bool(cache)
+    with tempfile.TemporaryDirectory(prefix="planetarium-enhsp-") as work:
+        dom, prob, plan = (os.path.join(work, n) for n in ("domain.pddl", "problem.pddl", "plan"))
+        Path(dom).write_text(_TRAIN_DOMAIN)
+        Path(prob).write_text(_TRAIN_PROBLEM)
+        cmd = [java, *JVM_FLAGS, _heap(), *crash_file_flags(work), *cache]
+        cmd += ["-jar", jar, "-o", dom, "-f", prob, "-sp", plan, *ENHSP_SEARCH]
+        timed_out = True
+        try:
+            _, _, timed_out = run_process(cmd, timeout, work)
+        finally:
+            finish_startup_cache(tmp, None if timed_out else final)
+    return final is not None and final.exists()

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
 import shutil
 import subprocess
+import threading
 import zlib
 from pathlib import Path
 
 from ...errors import PlanetariumError, Reason
 
-__all__ = ["JVM_FLAGS", "enhsp_jar", "find_java"]
+__all__ = ["JVM_FLAGS", "address_space_capped", "crash_file_flags", "enhsp_jar", "find_java"]
 
 
 def find_java() -> str:
@@ -78,21 +80,57 @@ def _java_major(java: str) -> int:
     return int(m.group(1)) if m else 0
 
 
+def address_space_capped() -> bool:
+    """Whether this process runs under an address-space limit (batch workers do)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return False
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+
+
+def _cache_paths(java: str, jar: str) -> tuple[int, Path, Path]:
+    major = _java_major(java)
+    key = "\0".join((java, jar, str(major), *JVM_FLAGS, _heap()))
+    stem = _cache_dir() / f"enhsp-{zlib.crc32(key.encode()):08x}"
+    return major, stem, stem.with_suffix(".aot" if major >= 25 else ".jsa")
+
+
 def _startup_cache(java: str, jar: str) -> tuple[list[str], Path | None, Path | None]:
     """JVM flags that reuse a class cache, and (tmp, final) paths when this run creates it.
 
     Java >= 25: an ahead-of-time cache (``-XX:AOTCache``), made by the first run; older Java:
-    a dynamic class-data-sharing archive. Either halves ENHSP's start-up.
+    a dynamic class-data-sharing archive. Either halves ENHSP's start-up. Under an
+    address-space cap the JVM cannot reserve what writing a cache needs: no cache is made
+    then (see :func:`ensure_startup_cache`, which a supervisor calls before capping workers).
     """
-    major = _java_major(java)
-    key = "\0".join((java, jar, str(major), *JVM_FLAGS, _heap()))
-    stem = _cache_dir() / f"enhsp-{zlib.crc32(key.encode()):08x}"
-    final = stem.with_suffix(".aot" if major >= 25 else ".jsa")
+    major, stem, final = _cache_paths(java, jar)
     if final.exists():
         flag = "-XX:AOTCache" if major >= 25 else "-XX:SharedArchiveFile"
         return [f"{flag}={final}"], None, None
-    if major < 13:
+    if major < 13 or address_space_capped():
         return [], None, None
-    tmp = stem.with_suffix(f".{os.getpid()}.tmp")
+    tmp = stem.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
     flag = "-XX:AOTCacheOutput" if major >= 25 else "-XX:ArchiveClassesAtExit"
     return [f"{flag}={tmp}"], tmp, final
+
+
+def finish_startup_cache(tmp: Path | None, final: Path | None) -> None:
+    """Publish a cache this run wrote (atomically) and remove whatever it left half-written."""
+    if tmp is None or final is None:
+        return
+    try:
+        if tmp.exists():
+            os.replace(tmp, final)  # atomic: parallel first runs do not clash
+    finally:
+        for leftover in tmp.parent.glob(tmp.name + "*"):  # e.g. the AOT ``.tmp.config``
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+def crash_file_flags(workdir: str) -> list[str]:
+    """Send the JVM's crash and compiler-replay files to ``workdir``, not the caller's cwd."""
+    return [
+        f"-XX:ErrorFile={os.path.join(workdir, 'hs_err_pid%p.log')}",
+        f"-XX:ReplayDataFile={os.path.join(workdir, 'replay_pid%p.log')}",
+    ]
