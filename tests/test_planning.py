@@ -63,22 +63,23 @@ def test_enhsp_solves_numeric_problem():
 
 
 def _planner_processes() -> list[psutil.Process]:
+    """Planner processes started by this test process (not whatever else runs a JVM)."""
     out = []
-    for p in psutil.process_iter(["cmdline"]):
-        cmd = " ".join(p.info["cmdline"] or [])
-        if (
-            "enhsp.jar" in cmd or "/downward " in cmd or cmd.endswith("/downward")
-        ) and p.pid != psutil.Process().pid:
+    for p in psutil.Process().children(recursive=True):
+        try:
+            cmd = " ".join(p.cmdline())
+        except psutil.Error:  # exited meanwhile
+            continue
+        if "enhsp.jar" in cmd or "PlanetariumEnhspServer" in cmd or "/downward" in cmd:
             out.append(p)
     return out
 
 
 def test_timeout_is_unknown_and_kills_the_planner():
-    before = {p.pid for p in _planner_processes()}
     r = solve(DELIVERY, "uav-delivery", planner="enhsp", timeout=0.05)
     assert r.status is SolveStatus.UNKNOWN and "timeout" in r.message
     time.sleep(0.2)
-    assert [p for p in _planner_processes() if p.pid not in before] == []
+    assert _planner_processes() == []
 
 
 def test_missing_java_is_an_error_not_unsolvable():
@@ -160,14 +161,13 @@ INSPECTION = """(define (problem i1) (:domain uav-inspection)
 def test_persistent_enhsp_session():
     from planetarium_plugin.planning import PlannerSession
 
-    before = {p.pid for p in _planner_processes()}
     unsolvable = INSPECTION.replace("(visible t2 base)", "")  # t2 is visible from nowhere
     with PlannerSession() as session:
         results = [
             solve(t, "uav-inspection", session=session, timeout=60)
             for t in (INSPECTION, unsolvable, INSPECTION)
         ]
-        assert len([p for p in _planner_processes() if p.pid not in before]) == 1  # one JVM
+        assert len(_planner_processes()) == 1  # one JVM, whatever else runs on the machine
     assert [r.planner for r in results] == ["enhsp-server"] * 3
     assert [r.status for r in results] == [
         SolveStatus.SOLVED,
@@ -176,7 +176,7 @@ def test_persistent_enhsp_session():
     ]
     assert results[0].plan == results[2].plan and results[2].validation.valid
     time.sleep(0.2)
-    assert [p for p in _planner_processes() if p.pid not in before] == []
+    assert _planner_processes() == []
 
 
 def test_enhsp_server_under_a_memory_cap():
@@ -203,3 +203,18 @@ def test_auto_falls_back_when_the_pack_planner_declines():
     r = solve(invalid, "blocksworld")
     assert r.planner == "fast-downward" and r.status is SolveStatus.UNSOLVABLE, r.message
     assert solve(invalid, "blocksworld", planner="pack").status is SolveStatus.UNKNOWN
+
+
+def test_planner_count_ignores_other_processes_on_the_machine():
+    """A JVM that is not ours (here a detached process named like ENHSP) is not counted."""
+    marker = "java -jar /elsewhere/enhsp.jar"
+    subprocess.run(["bash", "-c", f"(exec -a '{marker}' sleep 30 &)"], check=True)
+    foreign = [
+        p for p in psutil.process_iter(["cmdline"]) if marker in " ".join(p.info["cmdline"] or [])
+    ]
+    try:
+        assert foreign, "the stand-in process did not start"
+        assert _planner_processes() == []
+    finally:
+        for p in foreign:
+            p.kill()
