@@ -135,7 +135,8 @@ def equivalent(
     resolved = resolve_domain(domain)
     if resolved.pack is None:
         reason = resolved.reason or Reason.UNKNOWN_DOMAIN
-        return done(False, None, reason, f"domain: {resolved.message}", domain=resolved.label)
+        msg = f"domain: {resolved.message}"
+        return done(False, None, reason, msg, domain=resolved.label, domain_source=resolved.source)
     pack = resolved.pack
     common.update(domain=pack.name, pack=resolved.pack_name, domain_source=resolved.source)
     try:

@@ -61,6 +61,7 @@ __all__ = [
     "resolve_pack",
 ]
 
+
 class PlanOutcome(Protocol):
     """What a pack planner reports; :class:`planetarium_plugin.planning.PlannerOutcome` is one.
 
@@ -143,7 +144,8 @@ class DomainPack:
 class ResolvedDomain:
     """What a ``domain`` argument named: the pack to use and its source, or why it is unusable.
 
-    ``pack`` is None exactly when ``reason`` is set. ``adhoc`` is True for a pack built from a
+    ``pack`` is None exactly when ``reason`` is set (``source`` then says how the unusable
+    domain was given, where that can be told). ``adhoc`` is True for a pack built from a
     domain no registered pack provides; ``pack_name`` is then None. ``label`` names the domain
     in messages and results (pack or PDDL domain name, or the path when unusable).
     """
@@ -237,17 +239,13 @@ class PackRegistry(Mapping[str, DomainPack]):
         try:
             return self._resolve(domain)
         except PlanetariumError as exc:  # every expected failure is one of these
-            return ResolvedDomain(
-                None, None, reason=exc.reason, message=exc.message, label=_label(domain)
-            )
+            reason, message = exc.reason, exc.message
         except Exception as exc:  # a defect of ours must not escape the public API
-            return ResolvedDomain(
-                None,
-                None,
-                reason=Reason.INTERNAL_ERROR,
-                message=f"resolving the domain failed: {type(exc).__name__}: {exc}",
-                label=_label(domain),
-            )
+            reason = Reason.INTERNAL_ERROR
+            message = f"resolving the domain failed: {type(exc).__name__}: {exc}"
+        return ResolvedDomain(
+            None, _source(domain), reason=reason, message=message, label=_label(domain)
+        )
 
     def _resolve(self, domain: object) -> ResolvedDomain:
         if isinstance(domain, DomainPack):
@@ -320,6 +318,23 @@ def _is_file(s: str) -> bool:
         return False
 
 
+def _source(domain: object) -> DomainSource | None:
+    """How an unusable ``domain`` argument was given, as far as it can be told."""
+    if isinstance(domain, DomainPack):
+        return "pack"
+    if isinstance(domain, Domain) or (isinstance(domain, str) and _looks_like_text(domain)):
+        return "text"
+    if isinstance(domain, os.PathLike):
+        return "file"
+    if isinstance(domain, str) and (_path_like(domain) or _is_file(domain)):
+        return "file"
+    return None  # e.g. an unknown bare name: neither a pack nor a file
+
+
+def _path_like(s: str) -> bool:
+    return any(c in s for c in "/\\") or s.lower().endswith(".pddl")
+
+
 def _label(domain: object) -> str:
     if isinstance(domain, DomainPack):
         return domain.name
@@ -334,8 +349,7 @@ def _read_domain_file(path: Path, registry: PackRegistry, limits: Limits) -> str
     try:
         st = path.stat()
     except (OSError, ValueError) as exc:
-        looks_like_path = any(c in str(path) for c in "/\\") or path.suffix == ".pddl"
-        if looks_like_path or not isinstance(exc, FileNotFoundError):
+        if _path_like(str(path)) or not isinstance(exc, FileNotFoundError):
             if isinstance(exc, FileNotFoundError):
                 msg = f"domain file {shown!r} does not exist"
             else:

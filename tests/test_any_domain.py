@@ -488,3 +488,10 @@ metric_list:
     assert "(define (domain oneway-courier)" in sample["arguments"][0][0]  # the prompt
     verdicts = [json.loads(s["filtered_resps"][0]) for s in res["samples"]["my_domains"]]
     assert {(v["domain"], v["pack"]) for v in verdicts} == {("oneway-courier", None)}
+
+
+def test_unusable_domains_say_how_they_were_given():
+    cases = {"/bin/ls": "file", "x.pddl": "file", COURIER_GT: "text", "sokoban": None, 42: None}
+    for domain, source in cases.items():
+        v = equivalent(BW_GT, BW_GT, domain=domain)
+        assert (v.pack, v.domain_source) == (None, source), domain
