@@ -25,6 +25,7 @@ silently replaced by the pack.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import importlib.metadata as md
@@ -105,6 +106,8 @@ class DomainPack:
         generate: optional ``(rng, scale) -> Iterable[Instance]``: ground-truth problems with
             explicit and abstract descriptions, from trivial (scale 1) to hard.
         max_scale: the largest scale the dataset generator asks ``generate`` for.
+        domain_aliases: other names a problem's ``(:domain …)`` may give for this domain (e.g.
+            the name a reference dataset wrote); they never select the pack by name.
         version, description: shown by ``planetarium packs``.
         distribution: the installed distribution that registered the pack (set by the registry).
         parsed: the already parsed ``domain_pddl`` (saves a second parse; init only).
@@ -116,6 +119,7 @@ class DomainPack:
     planner: PackPlanner | None = None
     generate: ProblemGenerator | None = None
     max_scale: int = 20
+    domain_aliases: tuple[str, ...] = ()
     version: str = ""
     description: str = ""
     distribution: str = ""
@@ -125,6 +129,9 @@ class DomainPack:
     def __post_init__(self, parsed: Domain | None) -> None:
         if parsed is None or parsed.text != self.domain_pddl:
             parsed = parse_domain(self.domain_pddl)
+        if self.domain_aliases:
+            aliases = frozenset(a.lower() for a in self.domain_aliases)
+            parsed = dataclasses.replace(parsed, aliases=aliases)
         object.__setattr__(self, "domain", parsed)
 
     @property

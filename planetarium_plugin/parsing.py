@@ -184,6 +184,8 @@ class Domain:
     functions: Mapping[str, Predicate]
     actions: tuple[Action, ...]
     text: str = field(default="", repr=False, compare=False)
+    #: Other names a problem's ``(:domain …)`` may give (set by a pack, e.g. a legacy name).
+    aliases: frozenset[str] = field(default=frozenset(), compare=False)
 
     @property
     def typed(self) -> bool:
@@ -778,7 +780,7 @@ def parse_problem(
     if ":domain" not in sec or len(sec[":domain"]) != 1:
         raise PlanetariumError(Reason.PARSE_ERROR, "missing (:domain NAME)")
     dname = sec[":domain"][0]
-    if dname != domain.name:
+    if dname != domain.name and dname not in domain.aliases:
         raise PlanetariumError(
             Reason.WRONG_DOMAIN, f"problem is for domain {dname!r}, expected {domain.name!r}"
         )

@@ -17,6 +17,7 @@ SUBTASKS = [
     "planetarium_gripper",
     "planetarium_floortile",
     "planetarium_uav",
+    "planetarium_rover",
 ]
 
 
