@@ -7,13 +7,17 @@
 Modes (``--model_args mode=…``):
 * ``oracle``: answers every prompt with its ground-truth PDDL (scores 1.0);
 * ``garbage``: answers with text that holds no PDDL (scores 0.0);
-* ``replay``: answers from a JSONL file (``path=…``) of saved generations, each line with
-  ``natural_language`` (the problem text) and ``response``; unknown prompts get "".
+* ``replay``: answers from saved generations (``path=…``): a JSONL file whose lines have
+  ``natural_language`` (the problem text) and ``response``, or lm-eval's own
+  ``samples_*.jsonl`` (``--log_samples``; ``doc`` and ``resps``), or a directory of such files
+  (all ``*.jsonl`` below it); unknown prompts get "".
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from lm_eval.api.model import LM
@@ -45,10 +49,7 @@ class ReplayLM(LM):
                 for row in rows(subtask):
                     self.answers[row["natural_language"]] = row["problem_pddl"]
         elif mode == "replay":
-            for line in Path(path).read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    rec = json.loads(line)
-                    self.answers[rec["natural_language"]] = rec.get("response", "")
+            self.answers.update(saved_answers(Path(path)))
 
     @classmethod
     def create_from_arg_string(cls, arg_string: str, additional_config: dict | None = None):
@@ -65,6 +66,58 @@ class ReplayLM(LM):
 
     def loglikelihood_rolling(self, requests, disable_tqdm: bool = False):
         raise NotImplementedError("planetarium-replay only generates")
+
+
+def _first_text(value) -> str:
+    """The first string in lm-eval's nested ``resps`` (``[["text"]]``)."""
+    while isinstance(value, list) and value:
+        value = value[0]
+    return value if isinstance(value, str) else ""
+
+
+def saved_answers(path: Path) -> Iterator[tuple[str, str]]:
+    """(problem text, response) pairs from saved generations: our JSONL or lm-eval's samples.
+
+    Raises ``ValueError`` naming the file and line of a record that is neither.
+    """
+    files = sorted(path.rglob("*.jsonl")) if path.is_dir() else [path]
+    if not files:
+        raise ValueError(f"no *.jsonl files under {path}")
+    for file in files:
+        with open(file, encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"{file}:{n}: invalid JSON ({exc.msg})") from None
+                if isinstance(rec, dict) and isinstance(rec.get("natural_language"), str):
+                    yield rec["natural_language"], str(rec.get("response") or "")
+                elif (
+                    isinstance(rec, dict)
+                    and isinstance(rec.get("doc"), dict)
+                    and isinstance(rec["doc"].get("natural_language"), str)
+                ):  # lm-eval's samples_*.jsonl: the raw generation is in resps
+                    yield rec["doc"]["natural_language"], _first_text(rec.get("resps"))
+                else:
+                    raise ValueError(
+                        f"{file}:{n}: expected natural_language and response, or lm-eval's "
+                        "samples (doc and resps)"
+                    )
+
+
+def default_threads() -> int:
+    """Torch threads for the embedded model: half the usable cores, 1 to 4.
+
+    A 135M model gains little from more threads, and on a busy 2-core machine one thread
+    generated several times faster than two (they contend with everything else).
+
+    >>> 1 <= default_threads() <= 4
+    True
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(4, (cores or 1) // 2))
 
 
 def embedded_model_dir() -> str:
@@ -88,12 +141,20 @@ class EmbeddedSmolLM2(LM):
 
     GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
-    def __init__(self, batch_size: int | str = 1, **kwargs) -> None:
+    def __init__(
+        self, batch_size: int | str = 1, threads: int | str | None = None, **kwargs
+    ) -> None:
+        """``threads``: torch threads (default: ``PLANETARIUM_TORCH_THREADS``, else
+        :func:`default_threads`)."""
         super().__init__()
-        import os
-
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        import torch
         from lm_eval.models.huggingface import HFLM
+
+        self.threads = int(threads or os.environ.get("PLANETARIUM_TORCH_THREADS") or 0) or (
+            default_threads()
+        )
+        torch.set_num_threads(self.threads)
 
         kwargs.pop("device", None)
         self._lm = HFLM(

@@ -74,6 +74,8 @@ def test_replay_rescoring(tmp_path):
         for s in res["samples"]["planetarium_gripper"]
     }
     assert set(logged) == {None, "parse_error"}
+    # The verdict's id is the document's id (it was the position in the batch).
+    assert {v["id"] for v in logged.values()} == {r["id"] for r in test_rows}
     assert logged[None]["pddl"].startswith("(define (problem") and "b_one" in logged[None]["pddl"]
     assert logged[None]["solve_status"] == "solved"
 
@@ -217,6 +219,10 @@ def test_embedded_model_runs_on_two_documents():
     )
     samples = res["samples"]["planetarium_gripper"]
     assert len(samples) == 2
+    import torch
+    from planetarium_tasks.models import default_threads
+
+    assert torch.get_num_threads() == default_threads()  # #11: not torch's default
     for s in samples:
         assert isinstance(s["resps"][0][0], str) and s["resps"][0][0].strip()  # it generated
         assert s["parseable"] in (0.0, 1.0) and s["equivalent"] in (0.0, 1.0)
@@ -307,3 +313,71 @@ def test_local_copy_of_the_original_dataset(tmp_path, monkeypatch):
         model=ReplayLM(mode="oracle"), tasks=["planetarium_gripper"], task_manager=tm, limit=3
     )
     assert metric(res, "planetarium_gripper", "equivalent") == 1.0
+
+
+def test_replay_accepts_lm_evals_own_samples_files(tmp_path):
+    """#14: save generations with --log_samples (lm-eval's own writer), then re-score them with
+    ``planetarium-replay mode=replay`` pointed at the samples file or its directory."""
+    from lm_eval.loggers import EvaluationTracker
+    from planetarium_tasks.models import saved_answers
+
+    test_rows = [r for r in rows("gripper") if r["split"] == "test"][:2]
+    right = "Sure:\n```\n" + test_rows[0]["problem_pddl"].replace("ball1", "b_one") + "```"
+    saved = tmp_path / "generations.jsonl"
+    saved.write_text(
+        "\n".join(
+            json.dumps({"natural_language": r["natural_language"], "response": resp})
+            for r, resp in zip(test_rows, [right, "no PDDL"], strict=True)
+        )
+    )
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    first = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="replay", path=str(saved)),
+        tasks=["planetarium_gripper"],
+        task_manager=tm,
+        limit=2,
+        log_samples=True,
+        predict_only=True,
+    )
+    out = tmp_path / "run"
+    tracker = EvaluationTracker(output_path=str(out / "results.json"))  # as the CLI does
+    samples = first.pop("samples")
+    tracker.save_results_aggregated(results=first, samples=samples)
+    tracker.save_results_samples("planetarium_gripper", samples["planetarium_gripper"])
+    (samples_file,) = out.glob("samples_planetarium_gripper_*.jsonl")
+    texts = [r["natural_language"] for r in test_rows]
+    expected = dict(zip(texts, [right, "no PDDL"], strict=True))
+    assert dict(saved_answers(samples_file)) == expected
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="replay", path=str(out)),  # a directory: every *.jsonl below it
+        tasks=["planetarium_gripper"],
+        task_manager=tm,
+        limit=2,
+    )
+    assert metric(res, "planetarium_gripper", "equivalent") == 0.5
+    assert metric(res, "planetarium_gripper", "parseable") == 0.5
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"prompt": "x"}) + "\n")
+    with pytest.raises(ValueError, match="bad.jsonl:1"):
+        ReplayLM(mode="replay", path=str(bad))
+
+
+def test_floortile_few_shot_notice_and_no_leak(caplog):
+    """#15: floor-tile is test-only; its few-shot examples are other test problems (never the
+    document or another wording of the same problem), and a notice says so."""
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    with caplog.at_level("WARNING"):
+        res = lm_eval.simple_evaluate(
+            model=ReplayLM(mode="oracle"),
+            tasks=["planetarium_floortile"],
+            task_manager=tm,
+            limit=4,
+            num_fewshot=1,
+            log_samples=True,
+        )
+    assert any("come from other test problems" in r.getMessage() for r in caplog.records)
+    for sample in res["samples"]["planetarium_floortile"]:
+        args = sample["arguments"]
+        prompt = args[0][0] if isinstance(args, list) else args["gen_args_0"]["arg_0"]
+        assert prompt.count("Problem PDDL:") == 2
+        assert sample["doc"]["problem_pddl"].strip() not in prompt

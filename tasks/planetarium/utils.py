@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
+
+from lm_eval.api.samplers import ContextSampler
 
 from planetarium_plugin import domain_packs
 from planetarium_plugin.generation import dataset_rows
 from planetarium_plugin.parsing import extract_problem_text
 from planetarium_plugin.scoring import score_records
+
+logger = logging.getLogger(__name__)
 
 SUBTASKS = {
     "blocksworld": ("blocksworld",),
@@ -151,6 +156,28 @@ def _domain(doc: dict) -> str:
     return text if isinstance(text, str) and text.strip() else doc["domain"]
 
 
+class TestDocSampler(ContextSampler):
+    """Few-shot examples for a test-only subtask (floor-tile, as in the paper): drawn from other
+    test *problems* — never the document itself nor its siblings (the other wordings of the
+    same problem, whose answer is the same PDDL) — and a notice says so once per run."""
+
+    def sample(self, n: int, eval_doc=None, df=None, **kwargs):
+        if n <= 0:
+            return []
+        if df:
+            self.df = df
+        if not getattr(self, "_noticed", False):
+            self._noticed = True
+            logger.warning(
+                "planetarium_floortile has no train split (as in the paper): its %d few-shot "
+                "example(s) per prompt come from other test problems",
+                n,
+            )
+        answer = eval_doc.get("problem_pddl") if isinstance(eval_doc, dict) else None
+        pool = [d for d in self.fewshot_docs() if d.get("problem_pddl") != answer]
+        return self.rnd.sample(pool, min(n, len(pool)))
+
+
 def doc_to_text(doc: dict) -> str:
     from planetarium_plugin import resolve_pack
 
@@ -182,8 +209,9 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     timeout = float(os.environ.get("PLANETARIUM_TIMEOUT", "10"))
     verdicts = {r["id"]: r for r in score_records(records, workers=workers, timeout=timeout)}
     out = []
-    for i, text in enumerate(texts):
+    for i, (text, doc) in enumerate(zip(texts, docs, strict=True)):
         verdict = dict(verdicts[str(i)])
+        verdict["id"] = str(doc.get("id", i))  # the document's id, not its position
         verdict["pddl"] = extract_problem_text(text)
         out.append(json.dumps(verdict))  # one verdict per document (no take-first after us)
     return out
