@@ -23,6 +23,7 @@ simulator), :mod:`.up_bridge`, :mod:`.validation` (VAL / unified-planning), :mod
 """
 
 from .engines import PLANNERS, Planner, find_java, get_planner
+from .engines.enhsp import ensure_startup_cache
 from .plans import parse_plan, simulate
 from .results import (
     DECLINED,
@@ -49,6 +50,7 @@ __all__ = [
     "SolveResult",
     "SolveStatus",
     "ValidationResult",
+    "ensure_startup_cache",
     "find_java",
     "get_planner",
     "parse_plan",

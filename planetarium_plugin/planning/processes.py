@@ -10,27 +10,42 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib.util
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["kill_session", "plan_file", "run_process", "session_members"]
+__all__ = [
+    "die_with_parent",
+    "kill_group",
+    "kill_session",
+    "package_dir",
+    "plan_file",
+    "popen",
+    "run_process",
+    "session_members",
+]
 
 _PR_SET_PDEATHSIG = 1
 #: Resolved once here: the child between fork and exec must not load libraries.
 _PRCTL = ctypes.CDLL(None).prctl if sys.platform.startswith("linux") else None
 
 
-def _die_with_parent() -> None:  # runs in the child between fork and exec
-    _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+def die_with_parent() -> None:
+    """Linux: SIGKILL this process when the thread that forked it ends (no-op elsewhere).
+
+    Safe between fork and exec: the libc function was resolved at import.
+    """
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def popen(cmd: list[str], **kw) -> subprocess.Popen:
     """``subprocess.Popen`` in a new process group of the caller's session."""
     if _PRCTL is not None:
-        kw.setdefault("preexec_fn", _die_with_parent)
+        kw.setdefault("preexec_fn", die_with_parent)
     return subprocess.Popen(cmd, process_group=0, **kw)
 
 
@@ -94,6 +109,15 @@ def kill_session(sid: int) -> None:
         for pid in pids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def package_dir(name: str) -> Path | None:
+    """Where an installed package lives, without importing it (``up_enhsp`` and
+    ``up_fast_downward`` import unified-planning's engine machinery: seconds)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def plan_file(path: Path) -> tuple[str, ...] | None:

@@ -1,9 +1,12 @@
 """The local engine: a pool of worker processes with per-sample limits.
 
-Each worker runs in its own process group with an address-space cap and keeps a
-``PlannerSession`` (the ENHSP JVM) for its lifetime; a sample past its hard limit has its worker
-(and any planner it started) killed and is recorded with reason ``timeout``; a worker that dies is
-recorded as ``crashed`` and replaced.
+Each worker runs in its own session with an address-space cap, a private temp directory, and a
+``PlannerSession`` (the ENHSP JVM) for its lifetime; its planners run in its session. A sample
+past its hard limit has its worker killed with every process of its session (planners included)
+and its temp directory removed, and is recorded with reason ``timeout``; a worker that dies is
+recorded as ``crashed`` and replaced. A worker whose supervisor dies (even by SIGKILL) kills its
+planners, removes its temp directory and exits. Planner start-up caches are made here, before
+any worker is capped.
 """
 
 from __future__ import annotations
@@ -11,35 +14,76 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import shutil
 import signal
+import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 
+from ..errors import PlanetariumError
 from ..planning import PlannerSession
+from ..planning.engines.enhsp import ensure_startup_cache
+from ..planning.processes import kill_session
 from .engines import BatchOptions
 from .records import failed_result, score_record
 
 __all__ = ["run_local"]
 
 
+def _worker_tmp(base: str, pid: int) -> str:
+    """The private temp directory of worker ``pid`` (the supervisor removes it after a kill)."""
+    return os.path.join(base, f"planetarium-worker-{pid}")
+
+
+def _orphan_watch(parent: int, workdir: str) -> None:
+    """Thread body: once the supervisor is gone, take planners and temp files down and exit."""
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    kill_session(os.getpid())
+    shutil.rmtree(workdir, ignore_errors=True)
+    os._exit(1)
+
+
 def _worker(
-    conn: Connection, memory_mb: int | None, timeout: float, planner: str, check_solvable: bool
+    conn: Connection,
+    tmp_base: str,
+    memory_mb: int | None,
+    timeout: float,
+    planner: str,
+    check_solvable: bool,
 ) -> None:
-    os.setsid()  # own process group: a kill takes planners started by this worker too
+    os.setsid()  # own session: the supervisor kills it with every planner it started
+    workdir = _worker_tmp(tmp_base, os.getpid())
+    os.makedirs(workdir, exist_ok=True)
+    tempfile.tempdir = workdir  # this process only: planners' temp dirs land in it
+    os.environ["TMPDIR"] = workdir
+    threading.Thread(target=_orphan_watch, args=(os.getppid(), workdir), daemon=True).start()
     if memory_mb:
         import resource
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor handles interrupts
-    with PlannerSession() as session:  # planners (the ENHSP JVM) live as long as the worker
-        while True:
-            rec = conn.recv()
-            if rec is None:
-                return
-            conn.send(score_record(rec, timeout, planner, check_solvable, session))
+    try:
+        with PlannerSession() as session:  # planners (the ENHSP JVM) live as long as the worker
+            while True:
+                rec = conn.recv()
+                if rec is None:
+                    return
+                conn.send(score_record(rec, timeout, planner, check_solvable, session))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _prepare_planners(check_solvable: bool) -> None:
+    """Make planner start-up caches now: capped workers cannot write them."""
+    if not check_solvable:
+        return
+    with contextlib.suppress(PlanetariumError, OSError):  # no Java: workers report it per sample
+        ensure_startup_cache()
 
 
 @dataclass
@@ -62,7 +106,15 @@ def run_local(
     workers = max(1, min(options.workers or os.cpu_count() or 1, len(todo)))
     limit = options.limit
     ctx = mp.get_context("spawn")
-    worker_args = (options.memory_mb, options.timeout, options.planner, options.check_solvable)
+    _prepare_planners(options.check_solvable)
+    tmp_base = tempfile.gettempdir()
+    worker_args = (
+        tmp_base,
+        options.memory_mb,
+        options.timeout,
+        options.planner,
+        options.check_solvable,
+    )
 
     def spawn() -> _Slot:
         parent, child = ctx.Pipe()
@@ -72,11 +124,16 @@ def run_local(
         return _Slot(proc, parent)
 
     def kill(slot: _Slot) -> None:
-        try:
-            os.killpg(slot.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
+        """The worker, every planner in its session, and its temp directory."""
+        pid = slot.proc.pid
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+        kill_session(pid)  # planners run in their own process groups of its session
+        if slot.proc.is_alive():
             slot.proc.kill()
         slot.proc.join(5)
+        kill_session(pid)  # anything started while we looked
+        shutil.rmtree(_worker_tmp(tmp_base, pid), ignore_errors=True)
 
     queue = list(reversed(todo))
     streak = 0  # consecutive crashes: a broken environment must not spin forever

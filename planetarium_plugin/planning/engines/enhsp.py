@@ -123,7 +123,7 @@ class ENHSP:
             finally:  # a cache only from a run that ended; never a half-written file left
                 finish_startup_cache(cache_tmp, None if timed_out else cache_final)
             if timed_out:
-                return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
+                return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout:.3g} s")
             return _enhsp_outcome(rc, out, Path(plan), inp)
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import PlanetariumError, Reason
 from ...parsing import Problem
-from ..processes import plan_file, run_process
+from ..processes import die_with_parent, package_dir, plan_file, run_process
 from ..results import PlannerOutcome, SolveStatus
 from ..writer import planner_input
 
@@ -28,7 +28,6 @@ __all__ = ["FastDownward", "translate"]
 
 def _modules():
     try:
-        import up_fast_downward
         from fast_downward.translate import main as fd_main
         from fast_downward.translate import normalize, pddl_parser
         from fast_downward.translate import options as fd_options
@@ -37,7 +36,13 @@ def _modules():
             Reason.UNSUPPORTED,
             f"Fast Downward is not installed ({exc}); pip install 'planetarium-plugin[planners]'",
         ) from exc
-    return up_fast_downward, fd_main, normalize, pddl_parser, fd_options
+    base = package_dir("up_fast_downward")
+    binary = base / "downward/builds/release/bin/downward" if base is not None else None
+    if binary is None or not binary.exists():
+        raise PlanetariumError(
+            Reason.UNSUPPORTED, "Fast Downward is not installed; pip install up-fast-downward"
+        )
+    return binary, fd_main, normalize, pddl_parser, fd_options
 
 
 def _translate_here(dom: str, prob: str, sas: str) -> str:
@@ -74,6 +79,7 @@ def translate(dom: str, prob: str, sas: str, timeout: float) -> str | None:
     if pid == 0:  # the child: translate, report, exit without running the parent's cleanup
         code = 0
         try:
+            die_with_parent()
             os.close(r)
             msg = _translate_here(dom, prob, sas)
             os.write(w, msg.encode("utf-8", "replace")[:4000])
@@ -111,9 +117,8 @@ class FastDownward:
     def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
         if pack.numeric:
             return PlannerOutcome(SolveStatus.ERROR, message="Fast Downward is classical only")
-        up_fast_downward = _modules()[0]
-        binary = Path(up_fast_downward.__file__).parent / "downward/builds/release/bin/downward"
         end = time.monotonic() + timeout
+        binary = _modules()[0]
         try:
             inp = planner_input(problem, pack.domain)
         except PlanetariumError as exc:
@@ -125,7 +130,7 @@ class FastDownward:
             status = translate(dom, prob, sas, timeout)
             if status is None:
                 return PlannerOutcome(
-                    SolveStatus.UNKNOWN, message=f"timeout after {timeout} s (translator)"
+                    SolveStatus.UNKNOWN, message=f"timeout after {timeout:.3g} s (translator)"
                 )
             if status != "ok":
                 return PlannerOutcome(SolveStatus.ERROR, message=f"Fast Downward {status}")
@@ -140,7 +145,7 @@ class FastDownward:
                 stdin=sas_text,
             )
             if timed_out:
-                return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout} s")
+                return PlannerOutcome(SolveStatus.UNKNOWN, message=f"timeout after {timeout:.3g} s")
             if rc == 0:
                 return PlannerOutcome(SolveStatus.SOLVED, inp.plan_back(plan_file(plan_path)))
             if rc in (10, 11):

@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 from ...errors import PlanetariumError, Reason
+from ..processes import package_dir
 
 __all__ = ["JVM_FLAGS", "address_space_capped", "crash_file_flags", "enhsp_jar", "find_java"]
 
@@ -44,13 +45,12 @@ def _cache_dir() -> Path:
 
 
 def enhsp_jar() -> str:
-    try:
-        import up_enhsp
-    except ImportError as exc:
-        raise PlanetariumError(
-            Reason.UNSUPPORTED, "ENHSP is not installed: pip install up-enhsp"
-        ) from exc
-    return str(Path(up_enhsp.__file__).parent / "ENHSP" / "enhsp.jar")
+    """ENHSP's jar, shipped by the ``up-enhsp`` wheel."""
+    base = package_dir("up_enhsp")
+    jar = base / "ENHSP" / "enhsp.jar" if base is not None else None
+    if jar is None or not jar.exists():
+        raise PlanetariumError(Reason.UNSUPPORTED, "ENHSP is not installed: pip install up-enhsp")
+    return str(jar)
 
 
 #: Explicit, modest reservations: under a per-process address-space cap (batch scoring) the
