@@ -203,15 +203,18 @@ def test_mixed_domains_in_one_batch_file(tmp_path):
             "candidate": BW_GT,
         },
     ]
+    rows.append({"id": "nocand", "domain_pddl": COURIER.read_text(), "ground_truth": BW_GT})
     out = tmp_path / "scores.jsonl"
     counts = score_file(rows, out, workers=1, check_solvable=False, progress=False)
-    assert counts["scored"] == 4
+    assert counts["scored"] == 5
     got = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
     assert got["bw"]["equivalent"] is True and got["bw"]["pack"] == "blocksworld"
     assert got["courier"]["equivalent"] is True and got["courier"]["domain"] == "oneway-courier"
     assert (got["courier"]["pack"], got["courier"]["domain_source"]) == (None, "text")
     assert got["logistics"]["equivalent"] is True and got["logistics"]["domain_source"] == "file"
     assert got["bad"]["reason"] == "domain_invalid" and got["bad"]["equivalent"] is None
+    # A record that cannot be scored still counts under the domain its text declares.
+    assert (got["nocand"]["reason"], got["nocand"]["domain"]) == ("bad_record", "oneway-courier")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,11 +82,23 @@ def _missing(rec: dict) -> str:
     return "record needs text fields " + "; ".join(need)
 
 
+_DOMAIN_NAME = re.compile(r"\(\s*define\s*\(\s*domain\s+([^\s()]+)", re.IGNORECASE)
+
+
+def _domain_label(rec: dict) -> str:
+    """The domain a record names, for summaries: its ``domain``, else the name its
+    ``domain_pddl`` text declares (a timed-out sample still counts under its domain)."""
+    if isinstance(rec.get("domain"), str):
+        return rec["domain"][:200]
+    m = _DOMAIN_NAME.search(rec["domain_pddl"]) if isinstance(rec.get("domain_pddl"), str) else None
+    return m.group(1).lower() if m else ""
+
+
 def failed_result(rec: dict, reason: str, message: str) -> dict:
     """The result of a record that could not be scored (``reason`` says why)."""
     return Score(
         id=rec["id"],
-        domain=str(rec.get("domain", "")),
+        domain=_domain_label(rec),
         parseable=False,
         solvable=None,
         equivalent=None,
