@@ -85,6 +85,14 @@ class Deadline:
     def expired(self) -> bool:
         return self._end is not None and time.perf_counter() > self._end
 
+    def remaining(self) -> float | None:
+        """Seconds left (never negative), or None without a budget.
+
+        >>> Deadline(None).remaining() is None, Deadline(0).remaining()
+        (True, 0.0)
+        """
+        return None if self._end is None else max(0.0, self._end - time.perf_counter())
+
     def check(self) -> None:
         """Raise ``PlanetariumError(TIMEOUT)`` once the budget is spent."""
         if self._end is not None and time.perf_counter() > self._end:

@@ -388,9 +388,9 @@ def run_items(
 ) -> Iterator[Outcome]:
     """Run items in forked children, ``workers`` at a time; yield one :class:`Outcome` each.
 
-    ``budget`` (default ``timeout``) is what the public API may spend on one item (its
-    ``timeout`` bounds the whole of ``evaluate``; the harness also calls ``equivalent``, so the
-    child's allowance is two budgets plus ``grace`` for start-up). A child past its allowance
+    ``budget`` (default ``timeout``) is what one public call may spend (``timeout`` bounds the
+    whole of ``evaluate``, and of ``equivalent``; the child makes both calls, so its allowance
+    is two budgets plus ``grace`` for start-up and a loaded machine). A child past its allowance
     is an overrun and is killed. Processes still alive after a child ended (orphans adopted by
     this subreaper), and files left in the child's private ``TMPDIR`` or new ``*.tmp*`` files in
     ``cache_dirs``, are leftovers; leftovers are killed and removed so the next item starts clean.

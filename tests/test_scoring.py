@@ -31,6 +31,13 @@ def test_triple():
     assert relaxed.equivalent_relaxed_typing is True
 
 
+def test_timeout_is_the_budget_of_the_whole_call():
+    # one deadline for equivalence and solving: a spent budget starts no planner
+    spent = evaluate(GT, GT, "gripper", timeout=0)
+    assert spent.solve_status == "unknown" and "no time left" in spent.solve_message
+    assert spent.planner is None
+
+
 def _records(n: int) -> list[dict]:
     out = []
     for i in range(n):

@@ -12,7 +12,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from ..equivalence import equivalent
-from ..errors import PlanetariumError
+from ..errors import Deadline, PlanetariumError
 from ..packs import DomainSpec, resolve_pack
 from ..parsing import parse_problem
 from ..planning import PlannerSession, solve
@@ -60,6 +60,10 @@ def evaluate(
     session: PlannerSession | None = None,
 ) -> Score:
     """Score one candidate against its ground truth: parseable, solvable, equivalent.
+
+    ``timeout`` is the budget of the whole call: equivalence (strict, then relaxed typing
+    when needed) and the solvability check share one deadline, so a call returns within about
+    ``timeout`` seconds; a stage left without time reports ``timeout`` / ``unknown``.
 
     ``domain`` is a pack name, a pack, a path to a domain file or domain PDDL text; it is read
     once (later uses hit the registry's domain cache).
@@ -110,7 +114,10 @@ def _evaluate(
     session: PlannerSession | None,
     t0: float,
 ) -> Score:
-    strict = equivalent(ground_truth, candidate, domain, placeholder=placeholder, timeout=timeout)
+    deadline = Deadline(timeout)
+    strict = equivalent(
+        ground_truth, candidate, domain, placeholder=placeholder, timeout=deadline.remaining()
+    )
     relaxed = strict
     if not strict.parseable or strict.reason == "ground_truth_invalid":
         relaxed = equivalent(
@@ -118,18 +125,20 @@ def _evaluate(
             candidate,
             domain,
             placeholder=placeholder,
-            timeout=timeout,
+            timeout=deadline.remaining(),
             typing="relaxed",
         )
     solvable, status, message, used = None, None, "", None
-    if strict.parseable and check_solvable:
+    if strict.parseable and check_solvable and deadline.expired():
+        status, message = "unknown", "no time left for the solvability check"
+    elif strict.parseable and check_solvable:
         try:
             pack = resolve_pack(domain)
             result = solve(
                 parse_problem(candidate, pack.domain),
                 pack,
                 planner=planner,
-                timeout=timeout,
+                timeout=deadline.remaining(),
                 session=session,
             )
             solvable, status, message, used = (
