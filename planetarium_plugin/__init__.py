@@ -52,6 +52,7 @@ __all__ = [
     "Domain",
     "DomainCache",
     "DomainPack",
+    "DomainSpec",
     "DomainScore",
     "Explanation",
     "FullySpecifiedGoal",

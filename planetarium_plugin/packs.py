@@ -82,10 +82,6 @@ class PlanOutcome(Protocol):
 #: A pack's specialised planner: an outcome, or None to decline (the general planner runs then).
 PackPlanner = Callable[[Problem, Domain], PlanOutcome | None]
 
-#: Anything a ``domain=`` argument may be: a pack name, a pack, a path, or PDDL text (or a
-#: parsed :class:`~.parsing.Domain`).
-DomainSpec: TypeAlias = "str | os.PathLike[str] | DomainPack | Domain"
-
 #: Where a resolved domain came from: a pack (by name or object), a file, or PDDL text.
 DomainSource = Literal["pack", "file", "text"]
 
@@ -145,6 +141,11 @@ class DomainPack:
         if self.planner is not None:
             return "pack"
         return "enhsp" if self.numeric else "fast-downward"
+
+
+#: Anything a ``domain=`` argument may be: a pack name, a pack, a path, or PDDL text (or a
+#: parsed :class:`~.parsing.Domain`).
+DomainSpec: TypeAlias = str | os.PathLike[str] | DomainPack | Domain
 
 
 @dataclass(frozen=True, slots=True)
