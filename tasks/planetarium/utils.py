@@ -13,7 +13,7 @@ import os
 
 from lm_eval.api.samplers import ContextSampler
 
-from planetarium_plugin import domain_packs
+from planetarium_plugin import domain_packs, resolve_pack
 from planetarium_plugin.generation import dataset_rows
 from planetarium_plugin.parsing import extract_problem_text
 from planetarium_plugin.scoring import score_records
@@ -179,8 +179,6 @@ class TestDocSampler(ContextSampler):
 
 
 def doc_to_text(doc: dict) -> str:
-    from planetarium_plugin import resolve_pack
-
     domain = resolve_pack(_domain(doc)).domain_pddl.strip()
     return PROMPT.format(domain=domain, problem=doc["natural_language"])
 
