@@ -103,6 +103,7 @@ def main() -> None:
             ),
             flush=True,
         )
+    reward.close()  # stop the warm worker processes
 
 
 if __name__ == "__main__":  # the local engine's worker processes re-import this module

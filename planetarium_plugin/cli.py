@@ -194,6 +194,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    engine: object = "local"
+    if args.engine == "ray":
+        try:
+            from .scoring.ray_engine import RayEngine
+        except ImportError:
+            print(
+                'error: --engine ray needs Ray: pip install "planetarium-plugin[ray]"',
+                file=sys.stderr,
+            )
+            return 2
+        engine = RayEngine(args.address)
     try:
         counts = score_file(
             records,
@@ -204,6 +215,7 @@ def cmd_score(args: argparse.Namespace) -> int:
             planner=args.planner,
             check_solvable=not args.no_solve,
             progress=not args.quiet,
+            engine=engine,
         )
     except KeyboardInterrupt:
         print(
@@ -498,6 +510,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--planner", default="auto", help="as for solve (default auto)")
     b.add_argument("--no-solve", action="store_true", help="skip the solvability check")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.add_argument("--engine", choices=["local", "ray"], default="local", help="where samples run")
+    b.add_argument(
+        "--address", default=None, help="Ray cluster to join (default: start a local one)"
+    )
     b.set_defaults(func=cmd_score)
 
     g = command("generate", help="generate the text-to-PDDL dataset (train/test JSONL)")

@@ -122,7 +122,9 @@ class PlanetariumReward:
     ``reward(prompts=..., completions=..., ground_truth=[...], domain=[...],
     is_placeholder=[...])`` returns one float per completion (the dataset's columns arrive as
     keyword lists; ``problem_pddl`` and ``placeholder`` are accepted as aliases). Identical
-    (ground truth, completion) pairs in a batch are scored once.
+    (ground truth, completion) pairs in a batch are scored once. The worker processes (or Ray
+    actors) stay warm between calls; :meth:`close` (or ``with``) stops them, and they also exit
+    with the process that started them.
 
     Args:
         weights: the reward's weights for parseable / solvable / equivalent.
@@ -169,6 +171,7 @@ class PlanetariumReward:
         self.check_solvable = check_solvable
         self.relaxed_typing = relaxed_typing
         self.max_chars = max_chars
+        self._engine: Any = None  # the warm worker pool or Ray engine, started on first use
 
     def __call__(
         self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (), **columns: Any
@@ -256,23 +259,51 @@ class PlanetariumReward:
         return RewardResult(reward, reason, score)
 
     def _run(self, records: list[dict]) -> Iterable[dict]:
-        """Score records with the configured engine, stopping at the batch deadline."""
+        """Score records on the warm engine, stopping at the batch deadline."""
         if not records:
             return []
-        from .scoring import score_records
+        from .scoring.engines import BatchOptions
 
-        return _until(
-            score_records(
-                records,
-                workers=self.workers,
-                timeout=self.timeout,
-                hard_timeout=self.hard_timeout,
-                memory_mb=self.memory_mb,
-                planner=self.planner,
-                check_solvable=self.check_solvable,
-            ),
-            self.batch_timeout,
+        options = BatchOptions(
+            workers=self.workers,
+            timeout=self.timeout,
+            hard_timeout=self.hard_timeout,
+            memory_mb=self.memory_mb,
+            planner=self.planner,
+            check_solvable=self.check_solvable,
         )
+        counts: dict[str, int] = {}
+        if self.engine == "ray":
+            if self._engine is None:
+                from .scoring.ray_engine import RayEngine
+
+                self._engine = RayEngine(self.address, persistent=True)
+            results = self._engine(records, options, counts)
+        else:
+            if self._engine is None:
+                from .scoring.supervisor import WorkerPool
+
+                self._engine = WorkerPool(options)
+            results = self._engine.score(records, counts)
+        return _until(results, self.batch_timeout)
+
+    def close(self) -> None:
+        """Stop the warm worker processes (or Ray actors); the next call starts new ones."""
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.close()
+
+    def __enter__(self) -> PlanetariumReward:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __getstate__(self) -> dict:  # picklable (trainers ship reward functions to workers)
+        return {**self.__dict__, "_engine": None}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
 
 
 def _until(results: Iterable[dict], seconds: float | None) -> Iterable[dict]:
@@ -318,13 +349,17 @@ def compute_score_batch(
     """
     n = len(solution_strs)
     extras = list(extra_infos) if extra_infos is not None else [None] * n
-    reward = reward or PlanetariumReward(**kwargs)
-    results = reward.score(
+    args = (
         [completion_text(s) for s in solution_strs],
         list(ground_truths),
         [_verl_domain(d, e) for d, e in zip(data_sources, extras, strict=True)],
         [bool(e.get("is_placeholder", False)) if isinstance(e, dict) else False for e in extras],
     )
+    if reward is not None:
+        results = reward.score(*args)
+    else:
+        with PlanetariumReward(**kwargs) as fresh:
+            results = fresh.score(*args)
     return [{"score": r.reward, "reason": r.reason or ""} for r in results]
 
 

@@ -53,6 +53,7 @@ class Engine(Protocol):
 ENGINES = MappingProxyType(
     {
         "local": "planetarium_plugin.scoring.supervisor:run_local",
+        "ray": "planetarium_plugin.scoring.ray_engine:run_ray",
     }
 )
 

@@ -6,7 +6,8 @@ past its hard limit has its worker killed with every process of its session (pla
 and its temp directory removed, and is recorded with reason ``timeout``; a worker that dies is
 recorded as ``crashed`` and replaced. A worker whose supervisor dies (even by SIGKILL) kills its
 planners, removes its temp directory and exits. Planner start-up caches are made here, before
-any worker is capped.
+any worker is capped. :class:`WorkerPool` keeps workers warm across batches (the Ray engine's
+actors and the reward functions hold one).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ..planning.processes import kill_session
 from .engines import BatchOptions
 from .records import failed_result, score_record
 
-__all__ = ["run_local"]
+__all__ = ["WorkerPool", "run_local"]
 
 
 def _worker_tmp(base: str, pid: int) -> str:
@@ -94,6 +95,125 @@ class _Slot:
     started: float = 0.0
 
 
+class WorkerPool:
+    """Worker processes that outlive one batch: ``score`` as many batches as needed, ``close``.
+
+    The local engine uses one pool per run; a Ray actor or a reward function keeps one warm
+    across batches so each batch does not pay the workers' start-up (an interpreter, the
+    imports, the ENHSP JVM). Workers start on demand, up to ``size``.
+    """
+
+    def __init__(self, options: BatchOptions, size: int | None = None) -> None:
+        self.options = options
+        self.size = max(1, size or options.workers or os.cpu_count() or 1)
+        self._ctx = mp.get_context("spawn")
+        self._tmp_base = tempfile.gettempdir()
+        self._slots: list[_Slot] = []
+        self._prepared = False
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _spawn(self) -> _Slot:
+        if not self._prepared:
+            _prepare_planners(self.options.check_solvable)
+            self._prepared = True
+        o = self.options
+        args = (self._tmp_base, o.memory_mb, o.timeout, o.planner, o.check_solvable)
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker, args=(child, *args), daemon=True)
+        proc.start()
+        child.close()
+        return _Slot(proc, parent)
+
+    def _kill(self, slot: _Slot) -> None:
+        """The worker, every planner in its session, and its temp directory."""
+        pid = slot.proc.pid
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+        kill_session(pid)  # planners run in their own process groups of its session
+        if slot.proc.is_alive():
+            slot.proc.kill()
+        slot.proc.join(5)
+        kill_session(pid)  # anything started while we looked
+        shutil.rmtree(_worker_tmp(self._tmp_base, pid), ignore_errors=True)
+
+    def score(self, records: Sequence[dict], counts: dict[str, int]) -> Iterator[dict]:
+        """Score ``records``; yield one result per record, in completion order."""
+        counts.setdefault("timeout", 0)
+        counts.setdefault("crashed", 0)
+        todo = list(records)
+        if not todo:
+            return
+        limit = self.options.limit
+        slots = self._slots
+        while len(slots) < min(self.size, len(todo)):
+            slots.append(self._spawn())
+        queue = list(reversed(todo))
+        streak = 0  # consecutive crashes: a broken environment must not spin forever
+        try:
+            while queue or any(s.rec is not None for s in slots):
+                for i, s in enumerate(slots):
+                    if s.rec is None and queue:
+                        rec = queue.pop()
+                        try:
+                            s.conn.send(rec)
+                        except (BrokenPipeError, OSError):  # died while idle: replace, retry
+                            queue.append(rec)
+                            self._kill(s)
+                            slots[i] = self._spawn()
+                            continue
+                        s.rec, s.started = rec, time.monotonic()
+                busy = [s for s in slots if s.rec is not None]
+                ready = wait([s.conn for s in busy], timeout=0.5)
+                now = time.monotonic()
+                for i, s in enumerate(slots):
+                    if s.rec is None:
+                        continue
+                    if s.conn in ready:
+                        try:
+                            result = s.conn.recv()
+                        except (EOFError, OSError):
+                            counts["crashed"] += 1
+                            streak += 1
+                            if streak > 2 * len(slots) + 3:  # workers die before doing anything
+                                raise RuntimeError(
+                                    f"{streak} worker processes in a row died: cannot score "
+                                    "(is the package importable in a fresh interpreter?)"
+                                ) from None
+                            result = failed_result(s.rec, "crashed", "worker process died")
+                            self._kill(s)
+                            slots[i] = s = self._spawn()
+                        else:
+                            streak = 0
+                        s.rec = None
+                        yield result
+                    elif now - s.started > limit:
+                        counts["timeout"] += 1
+                        rec = s.rec
+                        self._kill(s)
+                        slots[i] = self._spawn()
+                        yield failed_result(rec, "timeout", f"no result within {limit:.0f} s")
+        finally:  # stopped early (interrupt, closed): a busy worker's late answer is stale
+            for s in [s for s in slots if s.rec is not None]:
+                self._kill(s)
+                slots.remove(s)
+
+    def close(self) -> None:
+        """Stop every worker (idle ones cleanly, others killed with their session)."""
+        slots, self._slots = self._slots, []
+        for s in slots:
+            if s.rec is None and s.proc.is_alive():
+                with contextlib.suppress(OSError):
+                    s.conn.send(None)
+                s.proc.join(2)
+            if s.proc.is_alive():
+                self._kill(s)
+
+
 def run_local(
     records: Sequence[dict], options: BatchOptions, counts: dict[str, int]
 ) -> Iterator[dict]:
@@ -104,88 +224,5 @@ def run_local(
     if not todo:
         return
     workers = max(1, min(options.workers or os.cpu_count() or 1, len(todo)))
-    limit = options.limit
-    ctx = mp.get_context("spawn")
-    _prepare_planners(options.check_solvable)
-    tmp_base = tempfile.gettempdir()
-    worker_args = (
-        tmp_base,
-        options.memory_mb,
-        options.timeout,
-        options.planner,
-        options.check_solvable,
-    )
-
-    def spawn() -> _Slot:
-        parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, *worker_args), daemon=True)
-        proc.start()
-        child.close()
-        return _Slot(proc, parent)
-
-    def kill(slot: _Slot) -> None:
-        """The worker, every planner in its session, and its temp directory."""
-        pid = slot.proc.pid
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
-        kill_session(pid)  # planners run in their own process groups of its session
-        if slot.proc.is_alive():
-            slot.proc.kill()
-        slot.proc.join(5)
-        kill_session(pid)  # anything started while we looked
-        shutil.rmtree(_worker_tmp(tmp_base, pid), ignore_errors=True)
-
-    queue = list(reversed(todo))
-    streak = 0  # consecutive crashes: a broken environment must not spin forever
-    slots = [spawn() for _ in range(workers)]
-    try:
-        while queue or any(s.rec is not None for s in slots):
-            for i, s in enumerate(slots):
-                if s.rec is None and queue:
-                    rec = queue.pop()
-                    try:
-                        s.conn.send(rec)
-                    except (BrokenPipeError, OSError):  # died while idle: replace, retry
-                        queue.append(rec)
-                        kill(s)
-                        slots[i] = spawn()
-                        continue
-                    s.rec, s.started = rec, time.monotonic()
-            busy = [s for s in slots if s.rec is not None]
-            ready = wait([s.conn for s in busy], timeout=0.5)
-            now = time.monotonic()
-            for i, s in enumerate(slots):
-                if s.rec is None:
-                    continue
-                if s.conn in ready:
-                    try:
-                        result = s.conn.recv()
-                    except (EOFError, OSError):
-                        counts["crashed"] += 1
-                        streak += 1
-                        if streak > 2 * workers + 3:  # workers die before doing anything
-                            raise RuntimeError(
-                                f"{streak} worker processes in a row died: cannot score "
-                                "(is the package importable in a fresh interpreter?)"
-                            ) from None
-                        result = failed_result(s.rec, "crashed", "worker process died")
-                        kill(s)
-                        slots[i] = s = spawn()
-                    else:
-                        streak = 0
-                    s.rec = None
-                    yield result
-                elif now - s.started > limit:
-                    counts["timeout"] += 1
-                    rec = s.rec
-                    kill(s)
-                    slots[i] = spawn()
-                    yield failed_result(rec, "timeout", f"no result within {limit:.0f} s")
-    finally:
-        for s in slots:
-            if s.rec is None and s.proc.is_alive():
-                with contextlib.suppress(OSError):
-                    s.conn.send(None)
-                s.proc.join(2)
-            if s.proc.is_alive():
-                kill(s)
+    with WorkerPool(options, workers) as pool:
+        yield from pool.score(todo, counts)

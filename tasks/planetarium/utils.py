@@ -187,7 +187,8 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     """lm-eval ``custom`` filter: score every response of a task at once.
 
     Responses are untrusted text: they are scored on worker processes with per-sample time and
-    memory limits (``PLANETARIUM_WORKERS``, ``PLANETARIUM_TIMEOUT`` override the defaults). Each
+    memory limits (``PLANETARIUM_WORKERS``, ``PLANETARIUM_TIMEOUT`` override the defaults;
+    ``PLANETARIUM_ENGINE=ray`` runs them on Ray, at ``PLANETARIUM_RAY_ADDRESS`` if set). Each
     response becomes a JSON verdict — the extracted PDDL, the triple, and the reasons — which
     ``--log_samples`` records and ``process_results`` turns into metrics.
     """
@@ -205,7 +206,9 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     ]
     workers = int(os.environ.get("PLANETARIUM_WORKERS", "0")) or None
     timeout = float(os.environ.get("PLANETARIUM_TIMEOUT", "10"))
-    verdicts = {r["id"]: r for r in score_records(records, workers=workers, timeout=timeout)}
+    engine = os.environ.get("PLANETARIUM_ENGINE", "local")
+    results = score_records(records, workers=workers, timeout=timeout, engine=engine)
+    verdicts = {r["id"]: r for r in results}
     out = []
     for i, (text, doc) in enumerate(zip(texts, docs, strict=True)):
         verdict = dict(verdicts[str(i)])

@@ -1,0 +1,218 @@
+"""The Ray engine: the local supervisor's per-sample limits, scheduled on a Ray cluster.
+
+One Ray actor per worker (one CPU each) keeps a warm :class:`.supervisor.WorkerPool` of one
+worker process; the driver cuts the records into chunks and streams each chunk's results back
+one by one. So every sample still runs in a killable subprocess with its time and memory limits,
+a hung planner or a runaway parse costs one sample (``timeout``/``crashed``), never the Ray
+worker, and planners' process groups are killed by the same code as locally. When an actor's
+process dies, Ray restarts it and re-runs its unfinished chunks; the driver yields each record
+once however often Ray re-runs it, so ``score_file`` writes each id once and resume works as
+with the local engine.
+
+Without an address a local cluster is started (``num_cpus`` = workers) and shut down at the
+end; with one (``"auto"``, ``"ray://head:10001"``) the run joins that cluster and leaves it
+running. Needs ``pip install "planetarium-plugin[ray]"`` (and the package on every node).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+
+from .engines import BatchOptions
+from .records import failed_result
+from .supervisor import WorkerPool
+
+__all__ = ["RayEngine", "run_ray"]
+
+_KINDS = ("timeout", "crashed")
+
+
+class _Scorer:
+    """Ray actor body: one warm worker process, fed chunk by chunk."""
+
+    def __init__(self, options: BatchOptions) -> None:
+        self.pool = WorkerPool(options, 1)
+
+    def pid(self) -> int:
+        return os.getpid()
+
+    def score(self, chunk: list[dict]) -> Iterator[tuple[int, dict, str]]:
+        """Yield (position in chunk, result, ``timeout``/``crashed``/"") per record."""
+        counts = dict.fromkeys(_KINDS, 0)
+        positions: dict[str, deque[int]] = {}
+        for i, rec in enumerate(chunk):
+            positions.setdefault(rec["id"], deque()).append(i)
+        seen = dict(counts)
+        for result in self.pool.score(chunk, counts):
+            kind = next((k for k in _KINDS if counts[k] > seen[k]), "")
+            seen = dict(counts)
+            yield positions[result["id"]].popleft(), result, kind
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+class RayEngine:
+    """An engine (see :mod:`.engines`) that scores on Ray; pass it as ``engine=``.
+
+    Args:
+        address: the cluster to join; None starts a local one.
+        chunk_size: records per actor call (default: about eight per worker, 4 to 128).
+        max_retries: how often Ray re-runs a chunk whose actor died.
+        persistent: keep the actors (and a cluster started here) between calls until
+            :meth:`close`, for callers that score many small batches (reward functions).
+    """
+
+    def __init__(
+        self,
+        address: str | None = None,
+        *,
+        chunk_size: int | None = None,
+        max_retries: int = 3,
+        persistent: bool = False,
+    ) -> None:
+        self.address = address
+        self.chunk_size = chunk_size
+        self.max_retries = max_retries
+        self.persistent = persistent
+        self._ray: Any = None
+        self._started = False
+        self._actors: list[Any] = []
+        self._options: BatchOptions | None = None
+
+    def __repr__(self) -> str:
+        return f"RayEngine(address={self.address!r})"
+
+    def __enter__(self) -> RayEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __call__(
+        self, records: Sequence[dict], options: BatchOptions, counts: dict[str, int]
+    ) -> Iterator[dict]:
+        for k in _KINDS:
+            counts.setdefault(k, 0)
+        todo = list(records)
+        if not todo:
+            return
+        try:
+            actors = self._connect(options)
+            yield from self._run(actors, todo, counts)
+        finally:
+            if not self.persistent:
+                self.close()
+
+    def _connect(self, options: BatchOptions) -> list[Any]:
+        import ray
+
+        self._ray = ray
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            kwargs["logging_level"] = logging.WARNING
+            if self.address is None:
+                kwargs["num_cpus"] = options.workers or os.cpu_count() or 1
+            ray.init(address=self.address, **kwargs)
+            self._started = True
+        per_actor = replace(options, workers=1)
+        if self._actors and self._options != per_actor:
+            self._kill_actors()
+        if not self._actors:
+            cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
+            n = max(1, options.workers or cpus)
+            cls = ray.remote(_Scorer).options(
+                num_cpus=1, max_restarts=-1, max_task_retries=self.max_retries
+            )
+            self._actors = [cls.remote(per_actor) for _ in range(n)]
+            self._options = per_actor
+        return self._actors
+
+    def _run(self, actors: list[Any], todo: list[dict], counts: dict[str, int]) -> Iterator[dict]:
+        ray = self._ray
+        size = self.chunk_size or max(4, min(128, math.ceil(len(todo) / (8 * len(actors)))))
+        chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+        waiting = deque(range(len(chunks)))
+        running: dict[Any, tuple[int, int]] = {}  # stream -> (chunk number, actor index)
+        load = [0] * len(actors)  # chunks queued on each actor
+        done: list[set[int]] = [set() for _ in chunks]  # positions already yielded
+        try:
+            while waiting or running:
+                while waiting and min(load) < 2:  # one running, one queued: no idle gap
+                    a = load.index(min(load))
+                    n = waiting.popleft()
+                    stream = actors[a].score.options(num_returns="streaming").remote(chunks[n])
+                    running[stream] = (n, a)
+                    load[a] += 1
+                ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
+                for stream in ready:
+                    n, a = running[stream]
+                    try:
+                        pos, result, kind = ray.get(next(stream))
+                    except StopIteration:
+                        del running[stream]
+                        load[a] -= 1
+                        yield from _lost(chunks[n], done[n], counts, "ended early")
+                        continue
+                    except ray.exceptions.RayError as exc:  # failed past its retries
+                        del running[stream]
+                        load[a] -= 1
+                        yield from _lost(chunks[n], done[n], counts, type(exc).__name__)
+                        continue
+                    if pos in done[n]:  # a re-run chunk repeats what was already yielded
+                        continue
+                    done[n].add(pos)
+                    if kind:
+                        counts[kind] += 1
+                    yield result
+        finally:
+            if running:  # interrupted: kill the busy actors now (their workers follow them)
+                self._kill_actors(graceful=False)
+
+    def _kill_actors(self, graceful: bool = True) -> None:
+        """Stop the actors: idle ones close their worker first; a killed actor's worker
+        process (and its planners) exits with it (the worker's orphan watch)."""
+        actors, self._actors = self._actors, []
+        ray = self._ray
+        if not actors or ray is None or not ray.is_initialized():
+            return
+        if graceful:
+            closing = []
+            for actor in actors:
+                with contextlib.suppress(Exception):
+                    closing.append(actor.close.remote())
+            with contextlib.suppress(Exception):
+                ray.wait(closing, num_returns=len(closing), timeout=10)
+        for actor in actors:
+            with contextlib.suppress(Exception):
+                ray.kill(actor, no_restart=True)
+
+    def close(self) -> None:
+        """Stop the actors, and the cluster if this engine started it."""
+        self._kill_actors()
+        if self._started and self._ray is not None:
+            self._ray.shutdown()
+            self._started = False
+
+
+def _lost(chunk: list[dict], done: set[int], counts: dict[str, int], why: str) -> Iterator[dict]:
+    """Records of a chunk that Ray gave up on: yielded as ``crashed`` (never lost)."""
+    for i, rec in enumerate(chunk):
+        if i not in done:
+            done.add(i)
+            counts["crashed"] += 1
+            yield failed_result(rec, "crashed", f"Ray gave up on the sample ({why})")
+
+
+def run_ray(
+    records: Sequence[dict], options: BatchOptions, counts: dict[str, int]
+) -> Iterator[dict]:
+    """The ``"ray"`` engine: :class:`RayEngine` at ``$PLANETARIUM_RAY_ADDRESS`` (or local)."""
+    return RayEngine(os.environ.get("PLANETARIUM_RAY_ADDRESS") or None)(records, options, counts)
