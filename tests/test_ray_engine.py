@@ -1,0 +1,193 @@
+"""The Ray engine: same verdicts as the local engine, retries scored once, nothing left running.
+
+One real 2-CPU local Ray cluster serves the whole session; the CLI test starts (and must stop)
+its own. Processes are found by an environment tag that every process they start inherits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+import pytest
+from problems import DELIVERY
+
+from planetarium_plugin.scoring import score_file, score_records, summarize
+
+ray = pytest.importorskip("ray")
+
+from planetarium_plugin.scoring.ray_engine import RayEngine  # noqa: E402
+
+TAG = "PLANETARIUM_RAY_TEST_TAG"
+GT = """(define (problem p) (:domain gripper) (:objects r1 r2 b1 g1)
+  (:init (room r1) (room r2) (ball b1) (gripper g1) (at-robby r1) (at b1 r1) (free g1))
+  (:goal (and (at b1 r2))))"""
+VARIANTS = [
+    ("gripper", GT, GT),
+    ("gripper", GT, GT.replace("(at b1 r2)", "(at b1 r1)")),
+    ("gripper", GT, GT.replace("(at b1 r2)", "(at b1 r2) (at b1 r1)")),
+    ("gripper", GT, "```\nno PDDL in here\n```"),
+    ("uav-delivery", DELIVERY, DELIVERY),
+    ("no-such-domain", GT, GT),
+]
+VERDICT = ("id", "domain", "parseable", "solvable", "equivalent", "reason", "solve_status")
+
+
+def _records(n: int) -> list[dict]:
+    out = []
+    for i in range(n):
+        dom, gt, cand = VARIANTS[i % len(VARIANTS)]
+        out.append({"id": f"s{i}", "domain": dom, "ground_truth": gt, "candidate": cand})
+    return out
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _tagged(tag: str) -> list[psutil.Process]:
+    found = []
+    for p in psutil.process_iter():
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and p.environ().get(TAG) == tag:
+                found.append(p)
+        except psutil.Error:
+            continue
+    return found
+
+
+def _gone(procs: list[psutil.Process], seconds: float) -> list[str]:
+    """Names of ``procs`` still running after ``seconds``."""
+    end = time.time() + seconds
+    alive = procs
+    while alive and time.time() < end:
+        time.sleep(0.2)
+        alive = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    return [f"{p.pid} {' '.join(p.cmdline())[:80]}" for p in alive if p.is_running()]
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    """A real local Ray cluster with 2 CPUs, shared by this session's Ray tests."""
+    tag = f"session-{uuid.uuid4().hex[:8]}"
+    os.environ[TAG] = tag  # inherited by the raylet, its workers and their children
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    try:
+        yield tag
+    finally:
+        ray.shutdown()
+        os.environ.pop(TAG, None)
+
+
+def test_engines_agree_and_resume(cluster, tmp_path):
+    recs = _records(24)
+    local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
+    score_file(recs, local, workers=2, progress=False)
+    with RayEngine(persistent=True) as engine:  # actors stay warm between the two runs
+        first = score_file(recs[:10], remote, workers=2, progress=False, engine=engine)
+        rest = score_file(recs, remote, workers=2, progress=False, engine=engine)
+    assert (first["scored"], rest["scored"], rest["skipped"]) == (10, 14, 10)
+    by_id = {r["id"]: r for r in _lines(local)}
+    got = _lines(remote)
+    assert sorted(r["id"] for r in got) == sorted(by_id)  # each id exactly once
+    for r in got:
+        assert tuple(r[k] for k in VERDICT) == tuple(by_id[r["id"]][k] for k in VERDICT)
+    assert summarize(remote) == summarize(local)
+    assert {r["equivalent"] for r in got if r["domain"] == "uav-delivery"} == {True}
+
+
+def test_engine_by_name_and_lm_eval_filter(cluster, monkeypatch):
+    """``engine="ray"`` joins the running cluster; the lm-eval filter follows the env."""
+    from planetarium_tasks.planetarium.utils import score_all
+
+    got = {r["id"]: r["equivalent"] for r in score_records(_records(4), engine="ray")}
+    assert got == {"s0": True, "s1": False, "s2": False, "s3": False}
+    monkeypatch.setenv("PLANETARIUM_ENGINE", "ray")
+    docs = [{"domain": "gripper", "problem_pddl": GT, "is_placeholder": False}] * 2
+    out = [json.loads(v) for v in score_all([[GT], ["nothing"]], docs)]
+    assert [v["equivalent"] for v in out] == [True, False]
+    assert ray.is_initialized()  # joined, not shut down
+
+
+def test_killed_ray_worker_is_retried_and_scored_once(cluster, tmp_path):
+    recs = _records(120)
+    out = tmp_path / "scores.jsonl"
+    counts: dict = {}
+    engine = RayEngine(chunk_size=6)
+
+    def target() -> None:
+        counts.update(score_file(recs, out, workers=2, progress=False, engine=engine))
+
+    run = threading.Thread(target=target)
+    run.start()
+    victim, orphans, written_at_kill = None, [], None
+    deadline = time.time() + 120
+    while victim is None and time.time() < deadline and run.is_alive():
+        time.sleep(0.1)
+        if not out.exists() or len(out.read_text().splitlines()) < 12:
+            continue
+        for p in psutil.Process().children(recursive=True):
+            try:
+                if p.cmdline() and p.cmdline()[0].startswith("ray::_Scorer.score"):
+                    victim, orphans = p, p.children(recursive=True)
+                    written_at_kill = len(out.read_text().splitlines())
+                    p.kill()  # SIGKILL: the Ray worker process dies mid-chunk
+                    break
+            except psutil.Error:
+                continue
+    run.join(180)
+    assert victim is not None and written_at_kill < len(recs), "no Ray worker was killed mid-run"
+    rows = _lines(out)
+    assert sorted(r["id"] for r in rows) == sorted(r["id"] for r in recs)  # retried, once each
+    assert counts["crashed"] == 0 and not [r for r in rows if r["reason"] == "crashed"]
+    expected = {f"s{i}": i % len(VARIANTS) in (0, 4) for i in range(len(recs))}
+    assert {r["id"]: r["equivalent"] is True for r in rows} == expected
+    assert _gone(orphans, 10) == []  # the killed worker's scoring process went with it
+
+
+def _cli(args: list[str], env: dict) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "planetarium_plugin", "score", *args]
+    return subprocess.Popen(
+        cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+
+
+def test_cli_ctrl_c_resumes_and_leaves_nothing(tmp_path):
+    """A run with its own local cluster: Ctrl-C, resume, and no raylet/java/downward left."""
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    recs = _records(150)
+    src.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    tag = f"cli-{uuid.uuid4().hex[:8]}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_ADDRESS")}
+    env[TAG] = tag  # and no RAY_ADDRESS: the command starts its own cluster
+    args = [str(src), "--out", str(out), "--engine", "ray", "--workers", "2", "--quiet"]
+    proc = _cli(args, env)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        if out.exists() and len(out.read_text().splitlines()) >= 6:
+            break
+        time.sleep(0.2)
+    running = {p.name() for p in _tagged(tag)}
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's foreground group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err[-2000:]
+    assert "resume" in err
+    assert {"raylet", "java"} <= running  # the cluster and an ENHSP JVM were up
+    assert _gone(_tagged(tag), 10) == []  # no raylet, worker, java or downward survives
+    partial = len(_lines(out))
+    assert 0 < partial < len(recs)
+    proc = _cli(args, env)
+    stdout, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, err[-2000:]
+    assert f"already done {partial}" in stdout and "all " in stdout
+    assert sorted(r["id"] for r in _lines(out)) == sorted(r["id"] for r in recs)
+    assert _gone(_tagged(tag), 10) == []
