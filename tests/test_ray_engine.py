@@ -90,10 +90,11 @@ def cluster():
 def test_engines_agree_and_resume(cluster, tmp_path):
     recs = _records(24)
     local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
-    score_file(recs, local, workers=2, progress=False)
+    kw = {"workers": 2, "progress": False, "timeout": 60}  # no budget runs out on a busy box
+    score_file(recs, local, **kw)
     with RayEngine(persistent=True) as engine:  # actors stay warm between the two runs
-        first = score_file(recs[:10], remote, workers=2, progress=False, engine=engine)
-        rest = score_file(recs, remote, workers=2, progress=False, engine=engine)
+        first = score_file(recs[:10], remote, engine=engine, **kw)
+        rest = score_file(recs, remote, engine=engine, **kw)
     assert (first["scored"], rest["scored"], rest["skipped"]) == (10, 14, 10)
     by_id = {r["id"]: r for r in _lines(local)}
     got = _lines(remote)
