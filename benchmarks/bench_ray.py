@@ -1,0 +1,134 @@
+"""Benchmark: the Ray engine against the local engine, and the reward function's latency.
+
+    python benchmarks/bench_ray.py [--n 5000] [--batches 20] [--batch-size 256]
+
+Scores the same N records (built as in ``bench_score.py``: all packs' ground truths, candidate
+variants, unparseable model output) with the local engine and with ``engine=RayEngine()`` on a
+local 2-CPU Ray cluster, at 1 and 2 workers, and checks both engines give the same verdicts.
+Reported per run: wall time and samples per second, with the Ray cluster's and actors' start-up
+timed apart (``scoring_s`` is the scoring alone; ``end_to_end_s`` adds the start-up a one-shot
+``planetarium score --engine ray`` pays). Ray's overhead per sample is the difference to the
+local engine at equal workers. Then the reward function (``PlanetariumReward``, warm worker
+pool, two workers) is timed on batches of ``--batch-size`` distinct conversational completions:
+p50/p99 per batch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_score import records  # noqa: E402
+
+from planetarium_plugin.rewards import PlanetariumReward  # noqa: E402
+from planetarium_plugin.scoring import score_records  # noqa: E402
+
+VERDICT = ("parseable", "solvable", "equivalent", "reason")
+
+
+def _run(recs: list[dict], workers: int, engine, costs=None) -> tuple[float, dict[str, tuple]]:
+    t = time.perf_counter()
+    out = {}
+    for r in score_records(recs, workers=workers, engine=engine, timeout=30):
+        out[r["id"]] = tuple(r[k] for k in VERDICT)
+        if costs is not None:  # the worker's own time per sample, by domain
+            costs.setdefault(r["domain"], []).append(r["elapsed_ms"])
+    return time.perf_counter() - t, out
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=5000)
+    ap.add_argument("--batches", type=int, default=20)
+    ap.add_argument("--batch-size", type=int, default=256)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+
+    import ray
+
+    from planetarium_plugin.scoring.ray_engine import RayEngine
+
+    recs = records(args.n, args.seed)
+    report: dict = {"records": args.n, "runs": []}
+    t = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    report["ray_init_s"] = round(time.perf_counter() - t, 2)
+    verdicts = {}
+    for workers in (1, 2):
+        costs: dict[str, list[float]] = {}
+        local_s, verdicts["local"] = _run(recs, workers, "local", costs)
+        if workers == 1:
+            report["ms_per_sample_by_domain"] = {
+                d: {"mean": round(statistics.mean(v), 1), "n": len(v)} for d, v in costs.items()
+            }
+        with RayEngine(persistent=True) as engine:
+            warm_s, _ = _run(recs[: 4 * workers], workers, engine)  # actors + warm workers
+            ray_s, verdicts["ray"] = _run(recs, workers, engine)
+        assert verdicts["ray"] == verdicts["local"], "the engines disagree"
+        report["runs"].append(
+            {
+                "workers": workers,
+                "local_s": round(local_s, 1),
+                "local_per_s": round(args.n / local_s, 1),
+                "ray_scoring_s": round(ray_s, 1),
+                "ray_per_s": round(args.n / ray_s, 1),
+                "ray_end_to_end_s": round(ray_s + warm_s + report["ray_init_s"], 1),
+                "ray_actor_startup_s": round(warm_s, 1),
+                "ray_vs_local_throughput": round(local_s / ray_s, 3),
+                "ray_overhead_ms_per_sample": round((ray_s - local_s) * 1000 * workers / args.n, 2),
+            }
+        )
+        print(json.dumps(report["runs"][-1]), file=sys.stderr, flush=True)
+    ray.shutdown()
+    one, two = report["runs"]
+    report["scaling_1_to_2"] = {
+        "local": round(one["local_s"] / two["local_s"], 2),
+        "ray": round(one["ray_scoring_s"] / two["ray_scoring_s"], 2),
+    }
+    report["verdicts_agree"] = True
+
+    rng = random.Random(args.seed)
+    latencies = []
+    with PlanetariumReward(workers=2, timeout=10.0) as reward:
+        for b in range(args.batches + 1):
+            batch = rng.sample(recs, args.batch_size)
+            t = time.perf_counter()
+            rewards = reward(
+                prompts=["-"] * len(batch),
+                completions=[  # a unique comment each: no two completions deduplicated
+                    [{"role": "assistant", "content": f"{r['candidate']}\n; sample {b}.{i}"}]
+                    for i, r in enumerate(batch)
+                ],
+                ground_truth=[r["ground_truth"] for r in batch],
+                domain=[r["domain"] for r in batch],
+                is_placeholder=[r["placeholder"] for r in batch],
+            )
+            if b:  # the first batch also starts the workers: reported apart
+                latencies.append(time.perf_counter() - t)
+            else:
+                report["reward_first_batch_s"] = round(time.perf_counter() - t, 2)
+            assert len(rewards) == len(batch)
+    report["reward_batch"] = {
+        "batch_size": args.batch_size,
+        "batches": args.batches,
+        "p50_s": round(statistics.median(latencies), 2),
+        "p99_s": round(_pct(latencies, 0.99), 2),
+        "max_s": round(max(latencies), 2),
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
