@@ -404,7 +404,7 @@ DESCRIPTION = (
 #: Exit statuses, shown by ``--help``.
 EXIT_CODES = {
     "equiv": "0 equivalent, 1 not equivalent, 2 invalid input (candidate not a valid problem, "
-    "unknown domain, unreadable file), 3 undecided (time or search budget)",
+    "unknown or invalid domain, unreadable file), 3 undecided (time or search budget)",
     "solve": "0 solved (plan validated), 1 proven unsolvable, 2 invalid input or planner "
     "error, 3 unknown (budget exhausted)",
     "validate": "0 valid plan, 1 invalid plan, 2 invalid input",
