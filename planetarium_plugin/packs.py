@@ -284,8 +284,8 @@ class PackRegistry(Mapping[str, DomainPack]):
 
     def _from_text(self, text: str, source: DomainSource, parsed: Domain | None = None):
         outcome = self.domains.lookup(text, lambda t: self._build(t, parsed))
-        if isinstance(outcome, PlanetariumError):
-            raise outcome
+        if isinstance(outcome, PlanetariumError):  # a fresh error: the cached one stays clean
+            raise PlanetariumError(outcome.reason, outcome.message)
         pack, adhoc = outcome
         return ResolvedDomain(pack, source, adhoc=adhoc, label=pack.name)
 
@@ -294,8 +294,8 @@ class PackRegistry(Mapping[str, DomainPack]):
     ) -> tuple[DomainPack, bool] | PlanetariumError:
         try:
             domain = parsed if parsed is not None else parse_domain(text, self.limits)
-        except PlanetariumError as exc:
-            return exc
+        except PlanetariumError as exc:  # cached without its traceback (and the frames in it)
+            return PlanetariumError(exc.reason, exc.message)
         for pack in self.packs.values():
             if pack.domain.name == domain.name and pack.domain == domain:
                 return pack, False  # the pack's own domain, however it is laid out
