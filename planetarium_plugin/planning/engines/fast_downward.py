@@ -5,6 +5,7 @@ search binary as a subprocess with the rest of the budget."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import select
 import signal
@@ -75,7 +76,14 @@ def translate(dom: str, prob: str, sas: str, timeout: float) -> str | None:
     """
     _modules()  # import in the parent, so that the child only computes
     r, w = os.pipe()
-    pid = os.fork()
+    gc.freeze()  # the child's collector then leaves the parent's objects (their pages) alone
+    try:
+        pid = os.fork()
+    except BaseException:
+        gc.unfreeze()
+        raise
+    if pid != 0:
+        gc.unfreeze()
     if pid == 0:  # the child: translate, report, exit without running the parent's cleanup
         code = 0
         try:
