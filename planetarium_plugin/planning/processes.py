@@ -3,7 +3,9 @@
 Each planner runs in its own process group (so a timeout kills its whole tree) but inside the
 caller's session: a supervisor that gives each worker its own session (``os.setsid()``) can
 then kill a worker together with every planner it started (:func:`kill_session`), even planners
-whose parent died. On Linux each planner also dies with the thread that started it.
+whose parent died. A one-shot planner also carries its own hard limit (coreutils ``timeout``,
+where installed), so that even a SIGKILLed caller cannot leave it running past its budget; a
+long-lived one (the ENHSP server) dies with the thread that started it (Linux).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import contextlib
 import ctypes
 import importlib.util
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -42,11 +45,26 @@ def die_with_parent() -> None:
         _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-def popen(cmd: list[str], **kw) -> subprocess.Popen:
-    """``subprocess.Popen`` in a new process group of the caller's session."""
-    if _PRCTL is not None:
-        kw.setdefault("preexec_fn", die_with_parent)
+def popen(cmd: list[str], *, die_with_caller: bool = False, **kw) -> subprocess.Popen:
+    """``subprocess.Popen`` in a new process group of the caller's session.
+
+    ``die_with_caller`` (Linux) kills it when the calling thread ends; it costs a full fork of
+    this process instead of a vfork (tens of ms for a large process), so only long-lived
+    processes ask for it.
+    """
+    if die_with_caller and _PRCTL is not None:
+        kw["preexec_fn"] = die_with_parent
     return subprocess.Popen(cmd, process_group=0, **kw)
+
+
+_TIMEOUT = shutil.which("timeout")
+
+
+def _bounded(cmd: list[str], seconds: float) -> list[str]:
+    """``cmd`` under coreutils ``timeout -s KILL`` (a little after our own deadline)."""
+    if _TIMEOUT is None:
+        return cmd
+    return [_TIMEOUT, "-s", "KILL", f"{seconds + 2:.1f}", *cmd]
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -64,7 +82,7 @@ def run_process(cmd: list[str], timeout: float, cwd: str, stdin: str | None = No
     Returns ``(exit code, output, timed out)``.
     """
     proc = popen(
-        cmd,
+        _bounded(cmd, timeout),
         cwd=cwd,
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.PIPE,

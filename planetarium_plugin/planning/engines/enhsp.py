@@ -161,6 +161,7 @@ class ENHSPServer:
         ]
         return popen(
             cmd,
+            die_with_caller=True,
             cwd=self._workdir,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...errors import PlanetariumError
 from ...parsing import Problem
 from ..results import PlannerOutcome, SolveStatus
 from ..up_bridge import _up, to_up_problem
@@ -22,9 +23,15 @@ class UnifiedPlanningEngine:
 
     def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
         _, S = _up()
-        up_problem = to_up_problem(problem, pack.domain)
-        with S.OneshotPlanner(name=self.up_name) as planner:
-            res = planner.solve(up_problem, timeout=timeout)
+        try:
+            up_problem = to_up_problem(problem, pack.domain)
+            with S.OneshotPlanner(name=self.up_name) as planner:
+                res = planner.solve(up_problem, timeout=timeout)
+        except PlanetariumError:
+            raise
+        except Exception as exc:  # e.g. a name its model rejects: an error, never a verdict
+            msg = f"{self.up_name}: {type(exc).__name__}: {exc}"[:400]
+            return PlannerOutcome(SolveStatus.ERROR, message=msg)
         status = res.status.name
         if res.plan is not None and status.startswith("SOLVED"):
             steps = tuple(
