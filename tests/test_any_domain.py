@@ -498,3 +498,15 @@ def test_unusable_domains_say_how_they_were_given():
     for domain, source in cases.items():
         v = equivalent(BW_GT, BW_GT, domain=domain)
         assert (v.pack, v.domain_source) == (None, source), domain
+
+
+def test_a_cached_unusable_domain_keeps_no_traceback():
+    """The cache holds the error alone: re-raising one cached object would chain a new
+    traceback (and its frames) onto it at every use across a batch."""
+    bad = _fresh("(define (domain b) (:predicates (p)) (:action a :effect (q)))")
+    for _ in range(3):
+        with pytest.raises(PlanetariumError):
+            resolve_pack(bad)
+    cached = default_registry().domains.lookup(bad, lambda t: pytest.fail("not cached"))
+    assert isinstance(cached, PlanetariumError) and cached.reason == Reason.DOMAIN_INVALID
+    assert cached.__traceback__ is None
