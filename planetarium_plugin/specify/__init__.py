@@ -37,6 +37,7 @@ from __future__ import annotations
 from ..errors import Deadline
 from ..parsing import Domain, Problem
 from .closure import FullySpecifiedGoal, RulesFn, canonical_numeric
+from .exact import exact_fully_specify
 from .grounding import COMPARE, GroundAction, apply_numeric, evaluate_expr, ground_actions
 from .search import DEFAULT_MAX_STATES, reachable_states, search_fully_specify
 
@@ -49,6 +50,7 @@ __all__ = [
     "apply_numeric",
     "canonical_numeric",
     "evaluate_expr",
+    "exact_fully_specify",
     "fully_specify_problem",
     "ground_actions",
     "reachable_states",
@@ -73,6 +75,6 @@ def fully_specify_problem(
             return closed
         if closed is not None and not goal.numeric:
             return FullySpecifiedGoal(closed, frozenset(), frozenset(), "rules")
-    return search_fully_specify(
+    return exact_fully_specify(
         problem, domain, negative=negative, max_states=max_states, deadline=deadline
     )

@@ -1,0 +1,222 @@
+"""Mutex invariants: groups of atoms of which at most (or exactly) one is true in every state.
+
+Candidates come from the lifted domain (a pure function of it, cached): a *schema* is a set of
+parts, each a predicate whose argument positions carry the group's parameters, with at most one
+position left free ("counted"); e.g. blocksworld's ``{(on ?x _), (on-table ?x), (holding ?x)}``.
+A schema whose actions each add one member only while deleting a member they require is kept;
+an unbalanced add suggests the part that balances it (the refinement of Helmert's invariant
+synthesis, simplified). Candidates are hypotheses only: :func:`mutex_groups` checks every ground
+instance against the problem's init and ground actions, so a group it returns is a proof.
+
+>>> from planetarium_plugin.parsing import parse_domain
+>>> d = parse_domain('''(define (domain g) (:predicates (at ?x ?l) (held ?x))
+...   (:action pick :parameters (?x ?l) :precondition (at ?x ?l)
+...    :effect (and (held ?x) (not (at ?x ?l))))
+...   (:action drop :parameters (?x ?l) :precondition (held ?x)
+...    :effect (and (at ?x ?l) (not (held ?x)))))''')
+>>> sorted(sorted(p for p, _ in s) for s in candidate_schemas(d))
+[['at', 'held']]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..parsing import Atom, Domain, parse_domain
+from .grounding import GroundAction
+
+__all__ = ["MutexGroup", "candidate_schemas", "mutex_groups"]
+
+Part = tuple[str, tuple[int | None, ...]]  # predicate, group parameter per position (None: counted)
+Schema = frozenset[Part]
+
+MAX_SCHEMAS = 300
+MAX_PARTS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class MutexGroup:
+    """Ground atoms of which at most one is true in every reachable state.
+
+    ``exactly_one``: also at least one (true in the init, and every action that deletes a
+    member adds one).
+    """
+
+    atoms: frozenset[Atom]
+    exactly_one: bool
+
+
+def _theta(args: Sequence[str], mapping: tuple[int | None, ...], k: int) -> tuple | None:
+    theta: list = [None] * k
+    for x, i in zip(args, mapping, strict=True):
+        if i is None:
+            continue
+        if theta[i] is None:
+            theta[i] = x
+        elif theta[i] != x:
+            return None
+    return tuple(theta)
+
+
+def _arity_k(schema: Schema) -> int:
+    return max((max((i for i in m if i is not None), default=-1) + 1 for _, m in schema), default=0)
+
+
+def _parts_for(atom: Atom, theta: tuple) -> list[Part]:
+    """Parts on ``atom``'s predicate under which ``atom`` has group parameters ``theta``."""
+    choices: list[list[int]] = []
+    for x in theta:
+        pos = [j for j, a in enumerate(atom.args) if a == x]
+        if not pos:
+            return []
+        choices.append(pos)
+    out: list[Part] = []
+
+    def rec(i: int, used: dict[int, int]) -> None:
+        if i == len(theta):
+            free = [j for j in range(len(atom.args)) if j not in used]
+            if len(free) <= 1:
+                out.append((atom.predicate, tuple(used.get(j) for j in range(len(atom.args)))))
+            return
+        for j in choices[i]:
+            if j not in used:
+                rec(i + 1, {**used, j: i})
+
+    rec(0, {})
+    return out
+
+
+def _unbalanced(schema: Schema, domain: Domain) -> list[list[Part]] | None:
+    """None if every lifted add is balanced; else, per unbalanced add, the parts that fix it."""
+    k = _arity_k(schema)
+    by_pred: dict[str, list[tuple[int | None, ...]]] = {}
+    for p, m in schema:
+        by_pred.setdefault(p, []).append(m)
+    fixes: list[list[Part]] = []
+    for act in domain.actions:
+        pre = set(act.pre_pos)
+        deleted = [d for d in act.delete if d in pre and d not in act.add]
+        for e in act.add:
+            if e in pre:
+                continue
+            for m in by_pred.get(e.predicate, ()):
+                theta = _theta(e.args, m, k)
+                if theta is None:
+                    continue
+                ok = any(
+                    _theta(d.args, m2, k) == theta
+                    for d in deleted
+                    for m2 in by_pred.get(d.predicate, ())
+                )
+                if not ok:
+                    fixes.append([p for d in deleted for p in _parts_for(d, theta)])
+    return fixes or None
+
+
+def candidate_schemas(domain: Domain) -> tuple[Schema, ...]:
+    """Lifted-balanced schemas of ``domain`` (hypotheses: :func:`mutex_groups` checks them).
+
+    Cached per domain text: a batch over one domain synthesises its invariants once.
+    """
+    return _cached(domain.text) if domain.text else _synthesise(domain)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached(text: str) -> tuple[Schema, ...]:
+    return _synthesise(parse_domain(text))
+
+
+def _synthesise(domain: Domain) -> tuple[Schema, ...]:
+    changing = {a.predicate for act in domain.actions for a in (*act.add, *act.delete)}
+    queue: list[Schema] = []
+    for p in sorted(changing):
+        n = domain.predicates[p].arity if p in domain.predicates else 0
+        for counted in (None, *range(n)):
+            mapping, i = [], 0
+            for j in range(n):
+                if j == counted:
+                    mapping.append(None)
+                else:
+                    mapping.append(i)
+                    i += 1
+            queue.append(frozenset({(p, tuple(mapping))}))
+    seen = set(queue)
+    found: list[Schema] = []
+    while queue and len(seen) <= MAX_SCHEMAS:
+        schema = queue.pop(0)
+        fixes = _unbalanced(schema, domain)
+        if fixes is None:
+            if not any(f <= schema for f in found):
+                found.append(schema)
+            continue
+        if len(schema) >= MAX_PARTS:
+            continue
+        for part in fixes[0]:
+            if part in schema:
+                continue
+            new = schema | {part}
+            if new not in seen:
+                seen.add(new)
+                queue.append(new)
+    return tuple(found)
+
+
+def mutex_groups(
+    schemas: Iterable[Schema],
+    init: frozenset[Atom],
+    atoms: Iterable[Atom],
+    actions: Sequence[GroundAction],
+) -> list[MutexGroup]:
+    """Ground instances of ``schemas`` proven to be mutex groups in this problem.
+
+    ``atoms``: every atom that can be true (relaxed reachable); ``actions``: the reachable
+    ground actions. An instance is kept only if the init has at most one member and every
+    action that adds a member not already required true also deletes a member it requires
+    (actions that require two members are never applicable while the invariant holds).
+    """
+    atoms = list(atoms)
+    out: list[MutexGroup] = []
+    for schema in schemas:
+        k = _arity_k(schema)
+        parts: dict[str, list] = {}
+        for p, m in schema:
+            parts.setdefault(p, []).append(m)
+        keys: dict[Atom, list[tuple]] = {}
+        members: dict[tuple, set[Atom]] = {}
+        for a in atoms:
+            for m in parts.get(a.predicate, ()):
+                if len(m) != len(a.args):
+                    continue
+                theta = _theta(a.args, m, k)
+                if theta is not None:
+                    keys.setdefault(a, []).append(theta)
+                    members.setdefault(theta, set()).add(a)
+        bad = {theta for theta, group in members.items() if len(group & init) > 1}
+        adds_one: dict[tuple, bool] = {}
+        for act in actions:
+            eff_del = act.delete - act.add
+            added: dict[tuple, set[Atom]] = {}
+            for e in act.add:
+                for t in keys.get(e, ()):
+                    added.setdefault(t, set()).add(e)
+            required: dict[tuple, int] = {}
+            for x in act.pre_pos:
+                for t in keys.get(x, ()):
+                    required[t] = required.get(t, 0) + 1
+            for t, es in added.items():
+                if t in bad or es <= act.pre_pos or required.get(t, 0) > 1:
+                    continue  # nothing new, or never applicable while at most one holds
+                if len(es) > 1 or not any(t in keys.get(d, ()) for d in act.pre_pos & eff_del):
+                    bad.add(t)
+            for d in eff_del:
+                for t in keys.get(d, ()):
+                    if t not in added and required.get(t, 0) <= 1:
+                        adds_one[t] = False
+        for theta, group in members.items():
+            if theta in bad or len(group) < 2:
+                continue
+            exactly = len(group & init) == 1 and adds_one.get(theta, True)
+            out.append(MutexGroup(frozenset(group), exactly))
+    return out
