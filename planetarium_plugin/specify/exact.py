@@ -31,6 +31,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
@@ -45,6 +46,8 @@ State = frozenset[Atom]
 
 #: States explored breadth-first around each goal state found (cheap refutations).
 NEIGHBOURHOOD = 300
+#: States for the quick hill-climbing attempts before a complete planner is asked.
+QUICK = 500
 #: First budget of the per-fact searches; the full ``max_states`` is tried only after it.
 FIRST_BUDGET = 3_000
 
@@ -63,7 +66,10 @@ class _Task:
         self.adders: dict[Atom, list[GroundAction]] = {}
         self.deleters: dict[Atom, list[GroundAction]] = {}
         self.by_pre: dict[Atom | None, list[GroundAction]] = {}
+        self.waiting: dict[Atom, list[GroundAction]] = {}
         for a in self.actions:
+            for x in a.pre_pos:
+                self.waiting.setdefault(x, []).append(a)
             for x in a.add:
                 self.adders.setdefault(x, []).append(a)
             for x in a.delete - a.add:
@@ -265,6 +271,142 @@ def _greedy(
     return None, True
 
 
+def _relaxed_plan(task: _Task, s: State, pos: State, neg: State):
+    """FF's relaxed plan from ``s`` (deletes ignored): (length, helpful actions), or None when
+    the goal is relaxed-unreachable. A false literal ``(not f)`` needs an action deleting f."""
+    level: dict[Atom, int] = dict.fromkeys(s, 0)
+    achiever: dict[object, GroundAction] = {}
+    missing = {id(a): len(a.pre_pos - s) for a in task.actions}
+    frontier = [a for a in task.actions if missing[id(a)] == 0]
+    wanted = {x for x in neg if x in s}
+    neg_level: dict[Atom, int] = {}
+    layer = 0
+    while frontier:
+        if all(x in level for x in pos) and all(x in neg_level for x in wanted):
+            break
+        new_atoms = []
+        for a in frontier:
+            for x in a.add:
+                if x not in level and x not in new_atoms:
+                    achiever[x] = a
+                    new_atoms.append(x)
+            for x in a.delete:
+                if x in wanted and x not in neg_level:
+                    neg_level[x] = layer + 1
+                    achiever[("not", x)] = a
+        layer += 1
+        frontier = []
+        for x in new_atoms:
+            level[x] = layer
+            for a in task.waiting.get(x, ()):
+                missing[id(a)] -= 1
+                if missing[id(a)] == 0:
+                    frontier.append(a)
+    if not (all(x in level for x in pos) and all(x in neg_level for x in wanted)):
+        return None
+    chosen: dict[int, GroundAction] = {}
+    helpful: dict[int, GroundAction] = {}
+    todo = [(x, level[x]) for x in pos if level[x] > 0]
+    todo += [(("not", x), neg_level[x]) for x in wanted]
+    done: set = set()
+    while todo:
+        key, lv = todo.pop()
+        if key in done:
+            continue
+        done.add(key)
+        a = achiever[key]
+        chosen[id(a)] = a
+        if lv == 1:
+            helpful[id(a)] = a
+        for y in a.pre_pos:
+            if level[y] > 0:
+                todo.append((y, level[y]))
+    return len(chosen), list(helpful.values())
+
+
+def _hill_climb(
+    task: _Task, start: State, pos: State, neg: State, budget: int, deadline: Deadline, on_state
+) -> State | None:
+    """Enforced hill-climbing on FF's heuristic with helpful actions (incomplete, fast)."""
+    rp = _relaxed_plan(task, start, pos, neg)
+    if rp is None:
+        return None
+    h, helpful = rp
+    s = start
+    seen = 0
+    while h > 0:
+        frontier = deque([(s, helpful)])
+        visited = {s}
+        better = None
+        while frontier and better is None:
+            deadline.check()
+            cur, acts = frontier.popleft()
+            for a in acts:
+                if not (a.pre_pos <= cur) or a.pre_neg & cur:
+                    continue
+                t = (cur - a.delete) | a.add
+                if t in visited:
+                    continue
+                visited.add(t)
+                on_state(t)
+                seen += 1
+                if seen > budget:
+                    return None
+                rp = _relaxed_plan(task, t, pos, neg)
+                if rp is None:
+                    continue
+                if rp[0] < h:
+                    better = (t, rp)
+                    break
+                frontier.append((t, rp[1]))
+        if better is None:
+            return None
+        s, (h, helpful) = better
+    return s
+
+
+def _planner(task: _Task, problem: Problem, domain: Domain, pos, neg, deadline: Deadline):
+    """Ask Fast Downward (lazy greedy search on h_add, complete) for a plan to ``pos`` ∧ ¬``neg``.
+
+    Returns ``("solvable", plan)``, ``("unsolvable", None)`` (its proof) or ``("unknown",
+    None)`` — also when Fast Downward is not installed (the ``planners`` extra) or fails.
+    Imported lazily: the planning package itself builds on this one.
+    """
+    try:
+        from types import SimpleNamespace
+
+        from ..parsing import Goal
+        from ..planning.engines.fast_downward import FastDownward
+        from ..planning.results import SolveStatus
+    except ImportError:
+        return "unknown", None
+    left = deadline.remaining()
+    timeout = 30.0 if left is None else min(30.0, left)
+    if timeout <= 0.05:
+        deadline.check()
+        return "unknown", None
+    query = replace(problem, goal=Goal(frozenset(pos), frozenset(neg), frozenset()))
+    try:
+        engine = FastDownward()
+        engine.search = "lazy_greedy([add()], preferred=[add()])"  # h_add: far fewer plateaus
+        out = engine.plan(query, SimpleNamespace(numeric=False, domain=domain), timeout)
+    except Exception:  # an optional helper: any failure just leaves the question open
+        return "unknown", None
+    if out.status == SolveStatus.UNSOLVABLE:
+        return "unsolvable", None
+    if out.status != SolveStatus.SOLVED or out.plan is None:
+        return "unknown", None
+    by_key = {(a.name, a.args): a for a in task.actions}
+    plan = []
+    for step in out.plan:
+        name, *args = step.strip().strip("()").lower().split() or [""]
+        a = by_key.get((name, tuple(args)))
+        if a is None:
+            return "unknown", None
+        plan.append(a)
+    return "solvable", plan
+
+
 def _neighbourhood(task: _Task, start: State, budget: int, deadline: Deadline, on_state) -> None:
     """Breadth-first states around ``start`` (reachable, since ``start`` is)."""
     seen = {start}
@@ -330,7 +472,18 @@ def exact_fully_specify(
             union.update(s)
 
     budget = max(1, max_states)
-    first, exhausted = _greedy(task, task.init, gpos, gneg, budget, deadline, on_state)
+    first, exhausted = _greedy(task, task.init, gpos, gneg, QUICK, deadline, on_state)
+    if first is None and not exhausted:
+        verdict, plan = _planner(task, problem, domain, gpos, gneg, deadline)
+        if verdict == "unsolvable":
+            return unreachable()
+        first = task.run(plan) if plan is not None else None
+        if first is not None:
+            on_state(first)
+    if first is None and not exhausted:
+        first = _hill_climb(task, task.init, gpos, gneg, budget, deadline, on_state)
+    if first is None and not exhausted:
+        first, exhausted = _greedy(task, task.init, gpos, gneg, budget, deadline, on_state)
     if first is None:
         if exhausted:
             return unreachable()
@@ -345,11 +498,17 @@ def exact_fully_specify(
     def find(pos: State, neg: State, what: str) -> bool:
         """True if (pos, neg) holds in some reachable state (feeding ``on_state``), False if
         proved impossible; raises when undecided."""
-        hit, _ = _greedy(task, goal_states[-1], pos, neg, NEIGHBOURHOOD, deadline, on_state)
+        hit, _ = _greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
         if hit is not None:
             return True
         for size in (FIRST_BUDGET, budget):
             verdict, plan = task.regress(pos, neg, min(size, budget), deadline)
+            if verdict == "unknown" and size == FIRST_BUDGET:
+                verdict, plan = _planner(task, problem, domain, pos, neg, deadline)
+            if verdict == "unknown" and size == FIRST_BUDGET:
+                hit = _hill_climb(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
+                if hit is not None:
+                    return True
             if verdict == "unsolvable":
                 return False
             state = task.run(plan) if verdict == "solvable" and plan is not None else None
