@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
+import re
 import time
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import NUMERIC_PROBLEMS, PROBLEMS
 
 from planetarium_plugin import Deadline, PlanetariumError, domain_packs, parse_problem
-from planetarium_plugin.specify import reachable_states, search_fully_specify
+from planetarium_plugin.parsing import parse_domain
+from planetarium_plugin.specify import (
+    exact_fully_specify,
+    fully_specify_problem,
+    reachable_states,
+    search_fully_specify,
+)
 
 
 def _big_delivery():
@@ -33,3 +46,171 @@ def test_explicit_search_honours_the_deadline(budget):
         elapsed = time.perf_counter() - t0
         assert err.value.reason == "timeout"
         assert elapsed < budget + 0.3, f"{run.__name__} overran: {elapsed:.2f} s for {budget} s"
+
+
+# --- exact generic fullySpecify == the explicit-state oracle ---------------------------------
+
+DOMAINS = Path(__file__).parent / "domains"
+
+
+@functools.cache
+def _domain(name: str):
+    return parse_domain((DOMAINS / f"{name}.pddl").read_text())
+
+
+def _text(domain: str, objects: str, init: list[str], goal: list[str]) -> str:
+    return (
+        f"(define (problem p) (:domain {domain}) (:objects {objects})\n"
+        f"  (:init {' '.join(init)})\n  (:goal (and {' '.join(goal)})))"
+    )
+
+
+@st.composite
+def logistics_problem(draw) -> str:
+    """Typed logistics: 1-2 cities, trucks per city, maybe an airplane, 1-2 packages."""
+    n_cities = draw(st.integers(1, 2))
+    cities = [f"c{i}" for i in range(1, n_cities + 1)]
+    ports = [f"port{i}" for i in range(1, n_cities + 1)]
+    extra = [f"loc{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    city_of = {p: c for p, c in zip(ports, cities, strict=True)}
+    city_of.update({x: draw(st.sampled_from(cities)) for x in extra})
+    places = ports + extra
+    trucks = [f"t{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    planes = ["a1"] if draw(st.booleans()) else []
+    packages = [f"p{i}" for i in range(1, draw(st.integers(1, 2)) + 1)]
+    init = [f"(in-city {x} {city_of[x]})" for x in places]
+
+    def config(draw) -> list[str]:
+        facts = [f"(at {t} {draw(st.sampled_from(places))})" for t in trucks]
+        facts += [f"(at {a} {draw(st.sampled_from(ports))})" for a in planes]
+        for p in packages:
+            where = draw(st.sampled_from(places + trucks + planes))
+            facts.append(f"(in {p} {where})" if where in trucks + planes else f"(at {p} {where})")
+        return facts
+
+    now = config(draw)
+    init += now
+    goal = draw(st.lists(st.sampled_from(config(draw)), unique=True, max_size=3))
+    goal += draw(st.lists(st.sampled_from(init), unique=True, max_size=1))
+    objs = " ".join(
+        [f"{t} - truck" for t in trucks]
+        + [f"{a} - airplane" for a in planes]
+        + [f"{p} - package" for p in packages]
+        + [f"{x} - airport" for x in ports]
+        + [f"{x} - location" for x in extra]
+        + [f"{c} - city" for c in cities]
+    )
+    return _text("logistics-typed", objs, init, sorted(set(goal)))
+
+
+@st.composite
+def courier_problem(draw) -> str:
+    """One-way roads and fuel cells burnt for good (untyped, types as unary predicates)."""
+    places = ["a", "b", "c"][: draw(st.integers(2, 3))]
+    cells = [f"f{i}" for i in range(1, draw(st.integers(0, 3)) + 1)]
+    parcels = [f"x{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    pairs = [(u, v) for u in places for v in places if u != v]
+    roads = draw(st.lists(st.sampled_from(pairs), unique=True, min_size=1))
+    at = draw(st.sampled_from(places))
+    init = [f"(place {x})" for x in places] + [f"(cell {f})" for f in cells]
+    init += [f"(parcel {x})" for x in parcels] + [f"(road {u} {v})" for u, v in roads]
+    init += [f"(at {at})"] + [f"(charged {f})" for f in cells if draw(st.integers(0, 3))]
+    for x in parcels:
+        init.append(
+            f"(carrying {x})"
+            if draw(st.integers(0, 3)) == 0
+            else f"(parcel-at {x} {draw(st.sampled_from(places))})"
+        )
+    if draw(st.booleans()):
+        init.append(f"(visited {draw(st.sampled_from(places))})")
+    pool = [f"(at {x})" for x in places] + [f"(visited {x})" for x in places]
+    pool += [f"(parcel-at {x} {y})" for x in parcels for y in places]
+    pool += [f"(carrying {x})" for x in parcels] + [f"(charged {f})" for f in cells]
+    goal = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3))
+    goal += draw(st.lists(st.sampled_from(init), unique=True, max_size=1))
+    return _text("oneway-courier", " ".join(places + cells + parcels), init, sorted(set(goal)))
+
+
+def _with_negative(draw, text: str) -> str:
+    """Sometimes turn one goal literal into a negative one (negative closures are exercised)."""
+    if draw(st.integers(0, 3)):
+        return text
+    head, goal = text.split("(:goal (and ", 1)
+    atoms = re.findall(r"(?:^|(?<=\) ))\([^()=<>]*\)", goal)  # top-level atoms only
+    if not atoms:
+        return text
+    victim = draw(st.sampled_from(atoms))
+    return head + "(:goal (and " + goal.replace(victim, f"(not {victim})", 1)
+
+
+CASES = {
+    **{name: (strategy, None) for name, strategy in PROBLEMS.items()},
+    **{name: (strategy, None) for name, strategy in NUMERIC_PROBLEMS.items()},
+    "logistics-typed": (logistics_problem(), "logistics-typed"),
+    "oneway-courier": (courier_problem(), "oneway-courier"),
+}
+
+
+def _agrees(exact, oracle) -> None:
+    assert exact.reachable == oracle.reachable, (exact, oracle)
+    assert exact.positive == oracle.positive, sorted(map(str, exact.positive ^ oracle.positive))
+    assert exact.negative == oracle.negative, sorted(map(str, exact.negative ^ oracle.negative))
+    assert exact.numeric == oracle.numeric, sorted(map(str, exact.numeric ^ oracle.numeric))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_exact_matches_oracle(case, data):
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    text = _with_negative(data.draw, data.draw(strategy))
+    problem = parse_problem(text, domain)
+    negative = bool(problem.goal.negative) or data.draw(st.booleans())
+    oracle = search_fully_specify(problem, domain, negative=negative, max_states=60_000)
+    exact = exact_fully_specify(problem, domain, negative=negative, max_states=60_000)
+    _agrees(exact, oracle)
+
+
+@pytest.mark.parametrize("case", ["blocksworld", "gripper", "logistics-typed", "oneway-courier"])
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_exact_never_guesses_past_its_budget(case, data):
+    """With a tiny state budget the method either proves every fact or says search_bound."""
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    problem = parse_problem(data.draw(strategy), domain)
+    oracle = search_fully_specify(problem, domain, negative=True)
+    try:
+        exact = exact_fully_specify(problem, domain, negative=True, max_states=3)
+    except PlanetariumError as exc:
+        assert exc.reason == "search_bound"
+        return
+    _agrees(exact, oracle)
+
+
+def test_generic_path_is_used_without_rules():
+    pack = domain_packs()["blocksworld"]
+    p = parse_problem(_tower(12), pack.domain)
+    fs = fully_specify_problem(p, pack.domain, None, deadline=Deadline(60))
+    assert fs.method == "exact"
+    assert fs.positive == pack.fully_specify(p, pack.domain)
+
+
+def _tower(n: int) -> str:
+    """n blocks on the table; the goal is one tower of all of them (closure: table, top, arm)."""
+    blocks = [f"b{i}" for i in range(1, n + 1)]
+    init = ["(arm-empty)"] + [f"(on-table {b})" for b in blocks] + [f"(clear {b})" for b in blocks]
+    goal = [f"(on {a} {b})" for a, b in itertools.pairwise(blocks)]
+    return _text("blocksworld", " ".join(blocks), init, goal)
+
+
+def test_exact_honours_the_deadline():
+    pack = domain_packs()["blocksworld"]
+    p = parse_problem(_tower(30), pack.domain)
+    t0 = time.perf_counter()
+    try:
+        exact_fully_specify(p, pack.domain, negative=True, deadline=Deadline(0.3))
+    except PlanetariumError as exc:
+        assert exc.reason == "timeout"
+    assert time.perf_counter() - t0 < 0.3 + 0.5
