@@ -82,10 +82,6 @@ class Deadline:
     def __init__(self, seconds: float | None) -> None:
         self._end = None if seconds is None else time.perf_counter() + seconds
 
-    def remaining(self) -> float | None:
-        """Seconds left (never negative), or None without a budget."""
-        return None if self._end is None else max(0.0, self._end - time.perf_counter())
-
     def expired(self) -> bool:
         return self._end is not None and time.perf_counter() > self._end
 
