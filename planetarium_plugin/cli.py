@@ -554,6 +554,10 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("problem", nargs="?", default=None, help="optional problem file")
     h.add_argument("--json", action="store_true", help="print one JSON object")
     h.set_defaults(func=cmd_check)
+
+    from .alignment.cli import add_align_parser
+
+    add_align_parser(sub)
     return p
 
 

