@@ -416,6 +416,8 @@ EXIT_CODES = {
     "domain": "0 equivalent, 1 not equivalent, 2 candidate invalid (or unknown ground truth), "
     "3 undecided (state bound or time budget)",
     "check": "0 no errors (warnings allowed), 2 errors",
+    "align": "score: 0 aligned or uncalibrated, 1 not aligned; calibrate, filter, train, "
+    "eval: 0 done; 2 invalid input or the align extra missing",
 }
 #: Planner names for ``solve --planner`` (tests check it against planning.PLANNERS; importing
 #: the planning package here would slow every command's start-up).
@@ -557,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .alignment.cli import add_align_parser
 
-    add_align_parser(sub)
+    add_align_parser(sub, epilog=_epilog("align"))
     return p
 
 

@@ -163,9 +163,28 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_align_parser(sub: argparse._SubParsersAction) -> None:
+def _guarded(command):
+    """Input errors (unreadable files, bad JSON, unknown packs, the extra missing) exit 2."""
+
+    def run(args: argparse.Namespace) -> int:
+        from ..errors import PlanetariumError
+
+        try:
+            return command(args)
+        except PlanetariumError as exc:
+            print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        except (OSError, ValueError, KeyError, ImportError) as exc:
+            print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+
+    run.__name__ = command.__name__
+    return run
+
+
+def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = None) -> None:
     """Register ``planetarium align`` and its subcommands."""
-    a = sub.add_parser("align", help="text-PDDL alignment (needs the align extra)")
+    a = sub.add_parser("align", help="text-PDDL alignment (needs the align extra)",
+                       epilog=epilog)  # fmt: skip
     asub = a.add_subparsers(dest="align_command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -183,7 +202,7 @@ def add_align_parser(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--domain", default=None, help="use this pack's calibration when stored")
     s.add_argument("--json", action="store_true")
     common(s)
-    s.set_defaults(func=cmd_score)
+    s.set_defaults(func=_guarded(cmd_score))
 
     c = asub.add_parser("calibrate", help="split-conformal threshold on true pairs")
     c.add_argument("--epsilon", type=float, default=0.2)
@@ -198,7 +217,7 @@ def add_align_parser(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--out", default=None, help="write the head with this calibration here")
     c.add_argument("--quiet", action="store_true")
     common(c)
-    c.set_defaults(func=cmd_calibrate)
+    c.set_defaults(func=_guarded(cmd_calibrate))
 
     f = asub.add_parser("filter", help="filter and rank action-schema candidates")
     f.add_argument("descriptions", help="JSONL: action, description")
@@ -207,7 +226,7 @@ def add_align_parser(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--top", type=int, default=10, help="combinations to list")
     f.add_argument("--json", action="store_true")
     common(f)
-    f.set_defaults(func=cmd_filter)
+    f.set_defaults(func=_guarded(cmd_filter))
 
     t = asub.add_parser("train", help="train the head on generated hard negatives")
     t.add_argument("--out", required=True, help="head JSON to write")
@@ -218,7 +237,7 @@ def add_align_parser(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--l2", type=float, default=1.0)
     t.add_argument("--model", default=None)
     t.add_argument("--quiet", action="store_true")
-    t.set_defaults(func=cmd_train)
+    t.set_defaults(func=_guarded(cmd_train))
 
     e = asub.add_parser("eval", help="AUROC and coverage on held-out pairs: base vs ours")
     e.add_argument("--data", default=None, help="JSONL pairs (default: generated test split)")
@@ -229,4 +248,4 @@ def add_align_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--model", default=None)
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
-    e.set_defaults(func=cmd_eval)
+    e.set_defaults(func=_guarded(cmd_eval))
