@@ -246,10 +246,22 @@ def planner_input(problem: Problem, domain: Domain) -> PlannerInput:
     """
     names = _domain_symbols(domain)
     prefix = "o"
-    while any(re.fullmatch(rf"{re.escape(prefix)}[-sv0-9]*", n) for n in names):
+    while any(n.startswith(prefix + "-") or re.fullmatch(rf"{prefix}\d*", n) for n in names):
         prefix += "o"
-    own = [o for o in problem.objects if o not in domain.constants]
-    terms = {o: f"{prefix}{i}" for i, o in enumerate(own, 1)}
+    # Objects are named by type (``o-drone-1``, or ``o1`` for untyped domains): a name then
+    # always denotes the same type, which the persistent ENHSP JVM (that keeps state between
+    # problems) relies on.
+    seen: dict[str, int] = {}
+    terms = {}
+    for o, t in problem.objects.items():
+        if o in domain.constants:
+            continue
+        seen[t] = seen.get(t, 0) + 1
+        if t == "object":
+            terms[o] = f"{prefix}{seen[t]}"
+        else:
+            label = t if safe_symbol(t) else f"t{list(domain.types).index(t)}"
+            terms[o] = f"{prefix}-{label}-{seen[t]}"
     sym: dict[str, str] = {}
     text = domain.text
     unsafe = [n for n in names if not safe_symbol(n)]
