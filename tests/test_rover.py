@@ -19,6 +19,7 @@ from planetarium_plugin import (
 )
 from planetarium_plugin.planning import SolveStatus, solve, validate
 from planetarium_plugin.scoring import score_records
+from planetarium_plugin.specify import fully_specify_problem
 
 
 def single():
@@ -257,7 +258,7 @@ def test_reference_domain_name_is_accepted_and_scores():
     assert equivalent(REFERENCE_FITS, wrong, "rover-single").reason == "goal_differs"
     # "rover" as a pack name is the IPC domain: a rover-single problem is not one of its problems
     v = equivalent(REFERENCE_FITS, REFERENCE_FITS, "rover")
-    assert v.equivalent is None and v.reason in ("ground_truth_invalid", "unknown_domain")
+    assert (v.parseable, v.reason) == (False, "unknown_predicate") and "at_rover" in v.message
 
 
 def test_reference_rows_with_stores_get_a_clear_verdict():
@@ -393,3 +394,169 @@ def test_original_dataset_rover_rows_load_and_each_gets_a_verdict(tmp_path, monk
     verdicts = [json.loads(s["filtered_resps"][0]) for s in res["samples"]["planetarium_rover"]]
     assert sorted(v["equivalent"] for v in verdicts) == [False, True, True]
     assert {v["reason"] for v in verdicts} == {None, "typing_mismatch"}
+
+
+# ---------------------------------------------------------------------------------------------
+# IPC Rovers.
+
+
+@st.composite
+def rover_problem(draw) -> str:
+    rovers = [f"r{i}" for i in range(1, draw(st.integers(1, 2)) + 1)]
+    w = [f"w{i}" for i in range(1, draw(st.integers(1, 3)) + 1)]
+    stores = [f"s{i}" for i in range(1, draw(st.integers(0, 2)) + 1)]
+    cams = [f"c{i}" for i in range(1, draw(st.integers(0, 1)) + 1)]
+    objs = [f"o{i}" for i in range(1, draw(st.integers(0, 1)) + 1)]
+    pick = st.sampled_from
+    init: set[str] = {f"(at_lander l1 {draw(pick(w))})"}
+    if draw(st.integers(0, 5)):
+        init.add("(channel_free l1)")
+    for r in rovers:
+        init.add(f"(at {r} {draw(pick(w))})")
+        if draw(st.integers(0, 5)):
+            init.add(f"(available {r})")
+        for kind in ("soil_analysis", "rock_analysis", "imaging"):
+            if draw(st.booleans()):
+                init.add(f"(equipped_for_{kind} {r})")
+        for a, b in draw(st.lists(st.tuples(pick(w), pick(w)), max_size=3)):
+            init |= {f"(can_traverse {r} {a} {b})", f"(visible {a} {b})"}
+            if draw(st.integers(0, 6)):  # mostly both ways
+                init |= {f"(can_traverse {r} {b} {a})", f"(visible {b} {a})"}
+    init |= {
+        f"(visible {a} {b})" for a, b in draw(st.lists(st.tuples(pick(w), pick(w)), max_size=3))
+    }
+    for s in stores:
+        if draw(st.integers(0, 5)):
+            init.add(f"(store_of {s} {draw(pick(rovers))})")
+        init.add(f"({draw(pick(['empty', 'empty', 'full']))} {s})")
+    soil = draw(st.lists(pick(w), max_size=2, unique=True))
+    rock = draw(st.lists(pick(w), max_size=1, unique=True))
+    init |= {f"(at_soil_sample {x})" for x in soil} | {f"(at_rock_sample {x})" for x in rock}
+    for c in cams:
+        carrier = draw(pick(rovers))
+        init |= {f"(on_board {c} {carrier})", f"(supports {c} m1)"}
+        if objs:
+            init.add(f"(calibration_target {c} {draw(pick(objs))})")
+        if draw(st.integers(0, 2)) == 0:
+            init.add(f"(calibrated {c} {draw(pick([carrier, carrier, *rovers]))})")
+    for o in objs:
+        init |= {f"(visible_from {o} {x})" for x in draw(st.lists(pick(w), max_size=2))}
+    data = [f"(have_soil_analysis {r} {x})" for r in rovers for x in soil]
+    data += [f"(have_image {r} {o} m1)" for r in rovers for o in objs]
+    init |= set(draw(st.lists(pick(data), max_size=1))) if data else set()
+    likely = [f"(communicated_soil_data {x})" for x in soil]
+    likely += [f"(communicated_rock_data {x})" for x in rock]
+    likely += [f"(communicated_image_data {o} m1)" for o in objs]
+    likely += [f"(have_soil_analysis {r} {x})" for r in rovers for x in soil]
+    likely += [f"(have_image {r} {o} m1)" for r in rovers for o in objs]
+    likely += [f"(at {r} {x})" for r in rovers for x in w]
+    likely += [f"({p} {s})" for s in stores for p in ("empty", "full")]
+    likely += [f"(calibrated {c} {r})" for c in cams for r in rovers]
+    likely += sorted(init)
+    goal = draw(st.lists(pick(likely), min_size=1, max_size=3, unique=True))
+    declared = (
+        f"{' '.join(rovers)} - rover {' '.join(w)} - waypoint l1 - lander m1 - mode"
+        + "".join(
+            f" {' '.join(names)} - {typ}"
+            for names, typ in ((stores, "store"), (cams, "camera"), (objs, "objective"))
+            if names
+        )
+    )
+    return (
+        f"(define (problem p) (:domain rover) (:objects {declared})\n"
+        f"  (:init {' '.join(sorted(init))})\n  (:goal (and {' '.join(sorted(goal))})))"
+    )
+
+
+SHARED_SITE = """(define (problem shared) (:domain rover)
+  (:objects r1 r2 - rover w1 w2 - waypoint s1 s2 - store l1 - lander)
+  (:init (at r1 w1) (at r2 w1) (available r1) (available r2) (at_lander l1 w2)
+         (channel_free l1) (visible w1 w2) (can_traverse r1 w1 w2) (can_traverse r1 w2 w1)
+         (visible w2 w1) (equipped_for_soil_analysis r1) (equipped_for_soil_analysis r2)
+         (store_of s1 r1) (store_of s2 r2) (empty s1) (empty s2) (at_soil_sample w1))
+  (:goal (and (communicated_soil_data w1))))"""
+
+
+def test_rover_rules_on_a_shared_sample_site():
+    """Both rovers can sample w1. Once r2 cannot report (not available), only r1 can serve the
+    report: r2 never samples in a goal plan (its store stays empty) and r1 must hold the data."""
+    pack = domain_packs()["rover"]
+    blind = SHARED_SITE.replace("(available r2)", "")  # r2 cannot send anything
+    for text in (SHARED_SITE, blind):
+        problem = parse_problem(text, pack.domain)
+        rules = pack.fully_specify(problem, pack.domain)
+        assert rules == search_fully_specify(problem, pack.domain).positive
+    closed = {str(a) for a in rules}
+    assert "(empty s2)" in closed and "(empty s1)" not in closed
+    assert "(have_soil_analysis r1 w1)" in closed  # only r1 can both sample and report
+
+
+CAMERA = """(define (problem camera) (:domain rover)
+  (:objects r1 - rover w1 w2 - waypoint c1 - camera m1 - mode o1 o2 - objective l1 - lander)
+  (:init (at r1 w1) (available r1) (at_lander l1 w2) (channel_free l1) (visible w1 w2)
+         (visible w2 w1) (can_traverse r1 w1 w2) (can_traverse r1 w2 w1)
+         (equipped_for_imaging r1) (on_board c1 r1) (supports c1 m1)
+         (calibration_target c1 o2) (visible_from o2 w2) (visible_from o1 w1) (calibrated c1 r1))
+  (:goal (and (at r1 w1))))"""
+
+
+@pytest.mark.parametrize(
+    "edit, stays_calibrated",
+    [
+        ({}, False),  # an image can be taken: the camera may end uncalibrated
+        ({"(equipped_for_imaging r1)": ""}, True),  # no images without the equipment
+        ({"(supports c1 m1)": ""}, True),  # no mode: no image
+        ({"(at r1 w1))))": "(communicated_image_data o1 m1))))"}, False),
+    ],
+)
+def test_rover_rules_on_camera_calibration(edit, stays_calibrated):
+    pack = domain_packs()["rover"]
+    text = CAMERA
+    for old, new in edit.items():
+        text = text.replace(old, new)
+    problem = parse_problem(text, pack.domain)
+    rules = pack.fully_specify(problem, pack.domain)
+    assert rules == search_fully_specify(problem, pack.domain).positive
+    assert ("(calibrated c1 r1)" in map(str, rules)) is stays_calibrated
+
+
+@pytest.mark.parametrize("validator", ["val", "up"])
+def test_rover_fast_downward_route_and_add_after_delete(validator):
+    """Report, then drive on: the rover must still be available after communicating."""
+    text = CAMERA.replace("(at r1 w1))))", "(communicated_image_data o1 m1) (at r1 w2))))")
+    plan = """(take_image r1 w1 o1 c1 m1)
+(communicate_image_data r1 l1 o1 m1 w1 w2)
+(navigate r1 w1 w2)"""
+    assert validate(text, plan, "rover", validator=validator).valid
+    r = solve(text, "rover")
+    assert r.planner == "fast-downward" and r.status is SolveStatus.SOLVED and r.validation.valid
+    blocked = text.replace("(visible w1 w2)", "").replace("(can_traverse r1 w1 w2)", "")
+    assert solve(blocked, "rover").status is SolveStatus.UNSOLVABLE
+
+
+def test_rover_rules_decline_outside_their_fragment():
+    pack = domain_packs()["rover"]
+    one_way = CAMERA.replace("(can_traverse r1 w2 w1)", "")
+    one_shot = CAMERA.replace("(visible_from o2 w2)", "")  # calibrated, never again
+    fill = SHARED_SITE.replace("(communicated_soil_data w1)", "(full s1)")
+    for text in (one_way, one_shot, fill):
+        problem = parse_problem(text, pack.domain)
+        assert pack.fully_specify(problem, pack.domain) is None
+        assert fully_specify_problem(problem, pack.domain, pack.fully_specify).method == "search"
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=rover_problem())
+def test_rover_rules_match_oracle_where_they_apply(text):
+    pack = domain_packs()["rover"]
+    problem = parse_problem(text, pack.domain)
+    rules = pack.fully_specify(problem, pack.domain)
+    assume(rules is not None)
+    oracle = _oracle(problem, pack.domain)
+    if oracle.reachable:
+        assert rules == oracle.positive, (
+            f"missing {sorted(map(str, oracle.positive - rules))} "
+            f"extra {sorted(map(str, rules - oracle.positive))}"
+        )
+    else:
+        assert rules == problem.goal.positive
