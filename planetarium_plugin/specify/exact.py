@@ -46,8 +46,10 @@ State = frozenset[Atom]
 
 #: States explored breadth-first around each goal state found (cheap refutations).
 NEIGHBOURHOOD = 300
-#: States for the quick hill-climbing attempts before a complete planner is asked.
-QUICK = 500
+#: States for the quick goal-count search before heuristic search.
+QUICK = 300
+#: Heuristic evaluations of the lazy best-first search before a complete planner is asked.
+LAZY = 1_000
 #: First budget of the per-fact searches; the full ``max_states`` is tried only after it.
 FIRST_BUDGET = 3_000
 
@@ -66,16 +68,20 @@ class _Task:
         self.adders: dict[Atom, list[GroundAction]] = {}
         self.deleters: dict[Atom, list[GroundAction]] = {}
         self.by_pre: dict[Atom | None, list[GroundAction]] = {}
-        self.waiting: dict[Atom, list[GroundAction]] = {}
         for a in self.actions:
-            for x in a.pre_pos:
-                self.waiting.setdefault(x, []).append(a)
             for x in a.add:
                 self.adders.setdefault(x, []).append(a)
             for x in a.delete - a.add:
                 self.deleters.setdefault(x, []).append(a)
             key = min(a.pre_pos, key=str) if a.pre_pos else None
             self.by_pre.setdefault(key, []).append(a)
+        self.acts = self.actions
+        self.pre_count = [len(a.pre_pos) for a in self.actions]
+        self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
+        self.waiting_idx: dict[Atom, list[int]] = {}
+        for i, a in enumerate(self.actions):
+            for x in a.pre_pos:
+                self.waiting_idx.setdefault(x, []).append(i)
         groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
         self.groups = groups
         self.group_of: dict[Atom, list[int]] = {}
@@ -85,11 +91,15 @@ class _Task:
 
     # -- forward ---------------------------------------------------------------------------
 
-    def successors(self, s: State) -> Iterable[State]:
+    def applicable(self, s: State) -> Iterable[GroundAction]:
         for key in (None, *s):
             for a in self.by_pre.get(key, ()):
                 if a.pre_pos <= s and not (a.pre_neg & s):
-                    yield (s - a.delete) | a.add
+                    yield a
+
+    def successors(self, s: State) -> Iterable[State]:
+        for a in self.applicable(s):
+            yield (s - a.delete) | a.add
 
     # -- partial states --------------------------------------------------------------------
 
@@ -271,98 +281,112 @@ def _greedy(
     return None, True
 
 
-def _relaxed_plan(task: _Task, s: State, pos: State, neg: State):
-    """FF's relaxed plan from ``s`` (deletes ignored): (length, helpful actions), or None when
-    the goal is relaxed-unreachable. A false literal ``(not f)`` needs an action deleting f."""
-    level: dict[Atom, int] = dict.fromkeys(s, 0)
-    achiever: dict[object, GroundAction] = {}
-    missing = {id(a): len(a.pre_pos - s) for a in task.actions}
-    frontier = [a for a in task.actions if missing[id(a)] == 0]
-    wanted = {x for x in neg if x in s}
-    neg_level: dict[Atom, int] = {}
-    layer = 0
-    while frontier:
-        if all(x in level for x in pos) and all(x in neg_level for x in wanted):
-            break
-        new_atoms = []
-        for a in frontier:
+def _heuristic(task: _Task, s: State, pos: State, neg: State):
+    """Additive relaxed cost of the goal from ``s`` and FF's helpful actions, or None when
+    the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
+
+    Layered exploration over integer-indexed actions (deletes ignored); an atom's cost is
+    fixed when it is first reached (an approximation of h_add: it only guides the search).
+    """
+    acts, pre_count, waiting = task.acts, task.pre_count, task.waiting_idx
+    cost: dict[Atom, int] = dict.fromkeys(s, 0)
+    achiever: dict[object, int] = {}
+    missing = pre_count.copy()
+    frontier = [i for i in task.no_pre]
+    for x in s:
+        for i in waiting.get(x, ()):
+            missing[i] -= 1
+            if missing[i] == 0:
+                frontier.append(i)
+    wanted = [x for x in neg if x in s]
+    open_goals = sum(1 for x in pos if x not in cost) + len(wanted)
+    neg_cost: dict[Atom, int] = {}
+    while frontier and open_goals:
+        new_atoms: dict[Atom, int] = {}
+        for i in frontier:
+            a = acts[i]
+            c = 1 + sum(cost[y] for y in a.pre_pos)
             for x in a.add:
-                if x not in level and x not in new_atoms:
-                    achiever[x] = a
-                    new_atoms.append(x)
-            for x in a.delete:
-                if x in wanted and x not in neg_level:
-                    neg_level[x] = layer + 1
-                    achiever[("not", x)] = a
-        layer += 1
+                if x not in cost and (x not in new_atoms or c < new_atoms[x]):
+                    new_atoms[x] = c
+                    achiever[x] = i
+            for x in wanted:
+                if x in a.delete and x not in a.add and x not in neg_cost:
+                    neg_cost[x] = c
+                    achiever[("not", x)] = i
+                    open_goals -= 1
         frontier = []
-        for x in new_atoms:
-            level[x] = layer
-            for a in task.waiting.get(x, ()):
-                missing[id(a)] -= 1
-                if missing[id(a)] == 0:
-                    frontier.append(a)
-    if not (all(x in level for x in pos) and all(x in neg_level for x in wanted)):
+        for x, c in new_atoms.items():
+            cost[x] = c
+            if x in pos:
+                open_goals -= 1
+            for i in waiting.get(x, ()):
+                missing[i] -= 1
+                if missing[i] == 0:
+                    frontier.append(i)
+    if open_goals > 0:
         return None
-    chosen: dict[int, GroundAction] = {}
+    h = sum(cost[x] for x in pos) + sum(neg_cost.values())
     helpful: dict[int, GroundAction] = {}
-    todo = [(x, level[x]) for x in pos if level[x] > 0]
-    todo += [(("not", x), neg_level[x]) for x in wanted]
+    todo: list = [x for x in pos if cost[x] > 0] + [("not", x) for x in wanted]
     done: set = set()
     while todo:
-        key, lv = todo.pop()
+        key = todo.pop()
         if key in done:
             continue
         done.add(key)
-        a = achiever[key]
-        chosen[id(a)] = a
-        if lv == 1:
-            helpful[id(a)] = a
+        i = achiever[key]
+        a = acts[i]
+        ready = True
         for y in a.pre_pos:
-            if level[y] > 0:
-                todo.append((y, level[y]))
-    return len(chosen), list(helpful.values())
+            if cost[y] > 0:
+                ready = False
+                todo.append(y)
+        if ready:
+            helpful[i] = a
+    return h, list(helpful.values())
 
 
-def _hill_climb(
+def _lazy_search(
     task: _Task, start: State, pos: State, neg: State, budget: int, deadline: Deadline, on_state
 ) -> State | None:
-    """Enforced hill-climbing on FF's heuristic with helpful actions (incomplete, fast)."""
-    rp = _relaxed_plan(task, start, pos, neg)
-    if rp is None:
+    """Lazy greedy best-first search on the additive heuristic, helpful actions first (two
+    queues, as in FF/Fast Downward). Incomplete under its budget; returns a goal state."""
+    est = _heuristic(task, start, pos, neg)
+    if est is None:
         return None
-    h, helpful = rp
-    s = start
-    seen = 0
-    while h > 0:
-        frontier = deque([(s, helpful)])
-        visited = {s}
-        better = None
-        while frontier and better is None:
-            deadline.check()
-            cur, acts = frontier.popleft()
-            for a in acts:
-                if not (a.pre_pos <= cur) or a.pre_neg & cur:
-                    continue
-                t = (cur - a.delete) | a.add
-                if t in visited:
-                    continue
-                visited.add(t)
-                on_state(t)
-                seen += 1
-                if seen > budget:
-                    return None
-                rp = _relaxed_plan(task, t, pos, neg)
-                if rp is None:
-                    continue
-                if rp[0] < h:
-                    better = (t, rp)
-                    break
-                frontier.append((t, rp[1]))
-        if better is None:
+    seen = {start}
+    tie = 0
+    preferred: list = [(est[0], tie, start, est[1])]
+    others: list = [(est[0], tie, start, est[1])]
+    turn = 0
+    evaluations = 0
+    while preferred or others:
+        deadline.check()
+        queue = preferred if (turn % 2 == 0 and preferred) or not others else others
+        turn += 1
+        h, _, s, helpful = heapq.heappop(queue)
+        if h == 0 and pos <= s and not (neg & s):
+            return s
+        evaluations += 1
+        if evaluations > budget:
             return None
-        s, (h, helpful) = better
-    return s
+        good = {id(a) for a in helpful}
+        for a in task.applicable(s):
+            t = (s - a.delete) | a.add
+            if t in seen:
+                continue
+            seen.add(t)
+            on_state(t)
+            if pos <= t and not (neg & t):
+                return t
+            est = _heuristic(task, t, pos, neg)
+            if est is None:
+                continue
+            tie += 1
+            item = (est[0], tie, t, est[1])
+            heapq.heappush(preferred if id(a) in good else others, item)
+    return None
 
 
 def _planner(task: _Task, problem: Problem, domain: Domain, pos, neg, deadline: Deadline):
@@ -481,7 +505,7 @@ def exact_fully_specify(
         if first is not None:
             on_state(first)
     if first is None and not exhausted:
-        first = _hill_climb(task, task.init, gpos, gneg, budget, deadline, on_state)
+        first = _lazy_search(task, task.init, gpos, gneg, LAZY, deadline, on_state)
     if first is None and not exhausted:
         first, exhausted = _greedy(task, task.init, gpos, gneg, budget, deadline, on_state)
     if first is None:
@@ -506,7 +530,7 @@ def exact_fully_specify(
             if verdict == "unknown" and size == FIRST_BUDGET:
                 verdict, plan = _planner(task, problem, domain, pos, neg, deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
-                hit = _hill_climb(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
+                hit = _lazy_search(task, goal_states[-1], pos, neg, LAZY, deadline, on_state)
                 if hit is not None:
                     return True
             if verdict == "unsolvable":
