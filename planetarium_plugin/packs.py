@@ -95,7 +95,7 @@ class DomainPack:
         domain_pddl: the domain definition (parsed once, see :attr:`domain`).
         fully_specify: optional rules returning the positive closure of a problem's goal
             (goal atoms included), or None when the rules do not apply to that problem; the
-            generic explicit-state search is used then.
+            generic exact method (:func:`~.specify.exact_fully_specify`) is used then.
         planner: optional specialised planner ``(problem, domain) -> PlannerOutcome | None``;
             it must be complete for valid problems of its domain and may decline (None).
             Every plan it returns is validated.
