@@ -299,3 +299,19 @@ def test_enhsp_server_jvm_runs_in_its_own_directory(tmp_path):
     )
     assert p.stdout.split("\n")[:2] == ["True True True", "['solved']"], p.stdout + p.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_planner_symbols_denote_one_type_across_problems():
+    """The persistent ENHSP JVM keeps state between problems: a planner-side object name must
+    not be a drone in one problem and a location in the next (it made the server claim
+    "unsolvable" and forced a fresh-JVM confirmation for every problem)."""
+    from problems import DELIVERY
+
+    types: dict[str, set[str]] = {}
+    for text, name in ((DELIVERY, "uav-delivery"), (UAV, "uav-inspection")):
+        domain = domain_packs()[name].domain
+        problem = parse_problem(text, domain)
+        inp = planner_input(problem, domain)
+        for planner_name, ours in inp.objects.items():
+            types.setdefault(planner_name, set()).add(problem.objects[ours])
+    assert types and all(len(t) == 1 for t in types.values()), types
