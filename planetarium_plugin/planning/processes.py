@@ -76,13 +76,23 @@ def kill_group(proc: subprocess.Popen) -> None:
     proc.wait()
 
 
-def run_process(cmd: list[str], timeout: float, cwd: str, stdin: str | None = None, env=None):
+def run_process(
+    cmd: list[str],
+    timeout: float,
+    cwd: str,
+    stdin: str | None = None,
+    env=None,
+    *,
+    self_limit: bool = True,
+):
     """Run a planner in its own process group; on timeout kill the whole tree.
 
-    Returns ``(exit code, output, timed out)``.
+    ``self_limit`` adds the ``timeout`` wrapper (an extra exec: a few ms) that bounds the
+    process even if this caller dies; short-lived tools like VAL skip it. Returns
+    ``(exit code, output, timed out)``.
     """
     proc = popen(
-        _bounded(cmd, timeout),
+        _bounded(cmd, timeout) if self_limit else cmd,
         cwd=cwd,
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.PIPE,

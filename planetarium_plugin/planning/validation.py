@@ -43,7 +43,7 @@ def _validate_val(problem: Problem, domain: Domain, steps, timeout: float) -> tu
         Path(files[0]).write_text(inp.domain)
         Path(files[1]).write_text(inp.problem)
         Path(files[2]).write_text(inp.plan_out(steps))
-        rc, out, timed_out = run_process([binary, *files], timeout, tmp)
+        rc, out, timed_out = run_process([binary, *files], timeout, tmp, self_limit=False)
     if timed_out:
         raise PlanetariumError(Reason.TIMEOUT, f"VAL: no answer within {timeout:.3g} s")
     ok = "Plan valid" in out and "Failed plans" not in out
