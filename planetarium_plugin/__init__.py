@@ -15,6 +15,7 @@ from .generation import Description, Instance
 from .hookspecs import hookimpl, hookspec
 from .packs import (
     DomainCache,
+    DomainDescriptions,
     DomainPack,
     DomainSpec,
     PackRegistry,
@@ -51,6 +52,7 @@ __all__ = [
     "Diagnostic",
     "Domain",
     "DomainCache",
+    "DomainDescriptions",
     "DomainPack",
     "DomainSpec",
     "DomainScore",

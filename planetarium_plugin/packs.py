@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DomainCache",
+    "DomainDescriptions",
     "DomainPack",
     "DomainSource",
     "DomainSpec",
@@ -87,6 +88,29 @@ DomainSource = Literal["pack", "file", "text"]
 
 
 @dataclass(frozen=True)
+class DomainDescriptions:
+    """The natural-language knowledge of a domain: enough for a model to write it from scratch.
+
+    ``domain`` describes the world; ``actions``, ``predicates``, ``functions`` and ``types`` map
+    each name of the domain's vocabulary to what it means. Packs that provide it get the
+    ``planetarium_domains`` lm-eval task (writing the whole domain) for free.
+    """
+
+    domain: str
+    actions: Mapping[str, str]
+    predicates: Mapping[str, str] = field(default_factory=dict)
+    functions: Mapping[str, str] = field(default_factory=dict)
+    types: Mapping[str, str] = field(default_factory=dict)
+
+    def missing(self, domain: Domain) -> list[str]:
+        """Names of ``domain``'s vocabulary that have no description."""
+        out = [f"action {a.name}" for a in domain.actions if a.name not in self.actions]
+        out += [f"predicate {p}" for p in domain.predicates if p not in self.predicates]
+        out += [f"function {f}" for f in domain.functions if f not in self.functions]
+        return out
+
+
+@dataclass(frozen=True)
 class DomainPack:
     """A domain and what the engine needs to know about it.
 
@@ -106,6 +130,8 @@ class DomainPack:
             the name a reference dataset wrote); they never select the pack by name.
         version, description: shown by ``planetarium packs``.
         distribution: the installed distribution that registered the pack (set by the registry).
+        descriptions: optional :class:`DomainDescriptions` (what the domain and each action,
+            predicate and function mean), used to ask a model for the whole domain.
         parsed: the already parsed ``domain_pddl`` (saves a second parse; init only).
     """
 
@@ -119,6 +145,7 @@ class DomainPack:
     version: str = ""
     description: str = ""
     distribution: str = ""
+    descriptions: DomainDescriptions | None = field(default=None, repr=False, compare=False)
     domain: Domain = field(init=False, repr=False, compare=False)
     parsed: InitVar[Domain | None] = None
 

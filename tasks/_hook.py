@@ -18,7 +18,7 @@ _TARGETS = ("lm_eval.tasks.manager", "lm_eval.models")
 
 def _patch(name: str, module) -> None:
     if name == "lm_eval.tasks.manager":
-        from planetarium_tasks import TASK_DIR
+        from planetarium_tasks import TASK_DIRS
 
         cls = module.TaskManager
         original = cls.__init__
@@ -31,8 +31,9 @@ def _patch(name: str, module) -> None:
                 if isinstance(include_path, str | os.PathLike)
                 else list(include_path or [])
             )
-            if str(TASK_DIR) not in map(str, paths):
-                paths.append(str(TASK_DIR))
+            for task_dir in TASK_DIRS:
+                if str(task_dir) not in map(str, paths):
+                    paths.append(str(task_dir))
             original(
                 self,
                 verbosity=verbosity,

@@ -48,6 +48,11 @@ class ReplayLM(LM):
             for subtask in SUBTASKS:
                 for row in rows(subtask):
                     self.answers[row["natural_language"]] = row["problem_pddl"]
+            from .planetarium_domains import utils as domains
+
+            for pack in domains.described_packs():
+                for row in domains.rows(pack):
+                    self.answers[row["natural_language"]] = row["domain_pddl"]
         elif mode == "replay":
             self.answers.update(saved_answers(Path(path)))
 

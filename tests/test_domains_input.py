@@ -215,3 +215,32 @@ def test_cli_domain_and_check(tmp_path):
     assert json.loads(p.stdout)["diagnostics"][0]["code"] == "undeclared_parameter"
     p = run_cli("check", str(bad))
     assert p.returncode == 0 and "OK" in p.stdout
+
+
+def test_batch_scoring_of_domains_goes_through_the_supervisor(tmp_path):
+    from planetarium_plugin.scoring import read_records, score_file
+
+    good = domain_packs()["gripper"].domain_pddl
+    bad = mutate(good, *MUTATIONS["gripper"]["missing action"])
+    src = tmp_path / "domains.jsonl"
+    src.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in (
+                {"id": "a", "kind": "domain", "domain": "gripper", "candidate": good,
+                 "problems": 3},
+                {"id": "b", "kind": "domain", "domain": "gripper", "candidate": bad,
+                 "problems": 3},
+                {"id": "c", "kind": "domain", "domain": "gripper", "candidate": "", "problems": 3},
+            )
+        )
+    )  # fmt: skip
+    out = tmp_path / "scores.jsonl"
+    counts = score_file(read_records(src), out, workers=2, timeout=30, progress=False)
+    assert counts["scored"] == 3
+    got = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert got["a"]["equivalent"] is True and got["a"]["kind"] == "domain"
+    assert got["b"]["equivalent"] is False and got["b"]["difference"]["action"] == "drop"
+    assert got["c"]["parseable"] is False and got["c"]["reason"] == "parse_error"
+    again = score_file(read_records(src), out, workers=2, timeout=30, progress=False)
+    assert again["scored"] == 0 and again["skipped"] == 3  # resumed: nothing scored twice

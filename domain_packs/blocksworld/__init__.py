@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
 from .rules import fully_specify
@@ -15,6 +16,7 @@ PACK = DomainPack(
     planner=plan,
     generate=generate,
     description="Blocks World, IPC 4-operator version (untyped)",
+    descriptions=DESCRIPTIONS,
 )
 
 

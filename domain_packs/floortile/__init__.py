@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
 from .rules import fully_specify
@@ -15,6 +16,7 @@ PACK = DomainPack(
     planner=plan,
     generate=generate,
     description="Floor-tile, simplified: free bidirectional moves, paint any neighbour",
+    descriptions=DESCRIPTIONS,
 )
 
 

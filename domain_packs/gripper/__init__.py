@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
 from .rules import fully_specify
@@ -16,6 +17,7 @@ PACK = DomainPack(
     generate=generate,
     max_scale=25,
     description="Gripper, IPC 1998 (untyped; types are unary predicates)",
+    descriptions=DESCRIPTIONS,
 )
 
 

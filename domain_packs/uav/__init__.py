@@ -7,6 +7,8 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .descriptions import DELIVERY as DELIVERY_DESCRIPTIONS
+from .descriptions import INSPECTION as INSPECTION_DESCRIPTIONS
 from .generate import generate_delivery, generate_inspection
 from .rules import fully_specify_delivery, fully_specify_inspection
 
@@ -22,6 +24,7 @@ DELIVERY = DomainPack(
     generate=generate_delivery,
     max_scale=10,
     description="Drones with battery and payload capacity deliver packages (numeric)",
+    descriptions=DELIVERY_DESCRIPTIONS,
 )
 INSPECTION = DomainPack(
     name="uav-inspection",
@@ -30,6 +33,7 @@ INSPECTION = DomainPack(
     generate=generate_inspection,
     max_scale=10,
     description="Drones with battery photograph targets and recharge at a base (numeric)",
+    descriptions=INSPECTION_DESCRIPTIONS,
 )
 
 

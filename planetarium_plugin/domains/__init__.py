@@ -14,12 +14,12 @@
 (False, '(flip a) leads to different states', ('(not (off ?x))',))
 """
 
-from .check import Diagnostic, DomainCheck, check_domain, check_problem
+from .check import Diagnostic, DomainCheck, check_domain, check_problem, extract_domain_text
 from .compare import ActionDiff, compare_actions
 from .explore import Difference, ProblemOutcome, lockstep
 from .problems import Case, default_problems, load_problems
 from .render import domain_to_pddl
-from .score import DomainScore, ProblemReport, Rate, evaluate_domain
+from .score import DomainScore, ProblemReport, Rate, evaluate_domain, score_domain_record
 
 __all__ = [
     "ActionDiff",
@@ -37,6 +37,8 @@ __all__ = [
     "default_problems",
     "domain_to_pddl",
     "evaluate_domain",
+    "extract_domain_text",
     "load_problems",
     "lockstep",
+    "score_domain_record",
 ]

@@ -26,7 +26,14 @@ from typing import Literal
 from ..errors import PlanetariumError, Reason
 from ..parsing import Domain, parse_domain, parse_problem
 
-__all__ = ["Diagnostic", "DomainCheck", "check_domain", "check_problem", "MAX_DOMAIN_CHARS"]
+__all__ = [
+    "MAX_DOMAIN_CHARS",
+    "Diagnostic",
+    "DomainCheck",
+    "check_domain",
+    "check_problem",
+    "extract_domain_text",
+]
 
 #: Bounds on untrusted domain text, checked before any heavy work.
 MAX_DOMAIN_CHARS = 1_000_000
@@ -969,3 +976,26 @@ def check_problem(problem_text: str, domain: str | Domain) -> tuple[Diagnostic, 
     except PlanetariumError as exc:
         return (*diags, Diagnostic("error", exc.reason.value, exc.message, clause="problem"))
     return diags
+
+
+def extract_domain_text(text: object) -> str | None:
+    r"""The text of the first ``(define (domain …))`` in ``text`` (prose and fences around it
+    are skipped), or None if there is none.
+
+    >>> extract_domain_text("Sure:\n```pddl\n(define (domain d) (:predicates (p)))\n```")
+    '(define (domain d) (:predicates (p)))'
+    """
+    if not isinstance(text, str) or len(text) > MAX_DOMAIN_CHARS:
+        return None
+    m = _DOMAIN_START.search(text)
+    if m is None:
+        return None
+    depth = 0
+    for tok in _TOKEN.finditer(text, m.start()):
+        if tok.group() == "(":
+            depth += 1
+        elif tok.group() == ")":
+            depth -= 1
+            if depth == 0:
+                return text[m.start() : tok.end()]
+    return text[m.start() :]

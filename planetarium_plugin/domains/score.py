@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..packs import DomainPack
     from ..planning import PlannerSession
 
-__all__ = ["DomainScore", "ProblemReport", "Rate", "evaluate_domain"]
+__all__ = ["DomainScore", "ProblemReport", "Rate", "evaluate_domain", "score_domain_record"]
 
 Steps = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -541,3 +541,41 @@ def _vocabulary(gt: Domain, cand: Domain) -> tuple[Diagnostic, ...]:
                 )
             )
     return tuple(out)
+
+
+def score_domain_record(rec: dict, timeout: float, session: PlannerSession | None = None) -> dict:
+    """Score a batch record ``{"kind": "domain", "id", "domain", "candidate"[, "problems"]}``.
+
+    ``domain`` is the ground truth (a pack name or domain text); ``problems`` optionally a
+    count or a list of problem texts. Never raises; the result is ``DomainScore.to_dict()``.
+    """
+    cand = next(
+        (rec[k] for k in ("candidate", "prediction", "generation", "response")
+         if isinstance(rec.get(k), str)),
+        None,
+    )  # fmt: skip
+    gt = rec.get("domain_pddl") if isinstance(rec.get("domain_pddl"), str) else rec.get("domain")
+    problems = rec.get("problems")
+    if not isinstance(problems, int | list) or isinstance(problems, bool):
+        problems = None
+    if not isinstance(gt, str) or cand is None:
+        result = DomainScore(
+            domain=str(gt or ""),
+            parseable=False,
+            equivalent=None,
+            reason="bad_record",
+            message="a domain record needs text fields domain (or domain_pddl) and candidate",
+            id=str(rec.get("id", "")),
+        ).to_dict()
+    else:
+        result = evaluate_domain(
+            gt,
+            cand,
+            problems=problems,
+            timeout=timeout,
+            planner_timeout=min(10.0, timeout),
+            session=session,
+            sample_id=str(rec.get("id", "")),
+        ).to_dict()
+    result["kind"] = "domain"
+    return result

@@ -121,6 +121,10 @@ def score_record(
     """Score one JSON record (never raises)."""
     if "_error" in rec:
         return failed_result(rec, "bad_record", rec["_error"])
+    if rec.get("kind") == "domain":  # a model-written domain (see planetarium_plugin.domains)
+        from ..domains import score_domain_record
+
+        return score_domain_record(rec, timeout, session)
     gt, cand = _field(rec, "ground_truth"), _field(rec, "candidate")
     domain = rec.get("domain_pddl")
     if not isinstance(domain, str):

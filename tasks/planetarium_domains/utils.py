@@ -1,0 +1,142 @@
+"""Data, prompts and scoring for the ``planetarium_domains`` lm-eval tasks (writing a domain).
+
+One document per pack that carries :class:`~planetarium_plugin.packs.DomainDescriptions`: the
+prompt gives the domain's description, its requirements, types, predicates and functions with
+their meaning, and each action's name and description; the model writes the whole domain.
+Answers are scored with :func:`~planetarium_plugin.domains.evaluate_domain` on the worker
+supervisor (per-sample time and memory caps): parseable, SPAR's executability, feasibility and
+interpretability, and bounded equivalence.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from planetarium_plugin import domain_packs
+from planetarium_plugin.domains.check import extract_domain_text
+from planetarium_plugin.scoring import score_records
+
+HEADER = (
+    "Write the complete PDDL domain file described below. Answer with the domain only, without "
+    "explanations.\n"
+    "Use exactly the names given here for the domain, its types, predicates, functions and "
+    "actions; you choose each action's parameters, preconditions and effects."
+)
+
+
+def _signature(sig, typed: bool) -> str:
+    params = " ".join(f"{v} - {t}" if typed else v for v, t in sig.params)
+    return f"({sig.name}{' ' + params if params else ''})"
+
+
+def prompt(pack) -> str:
+    """The domain-writing prompt of a pack (it must carry descriptions)."""
+    d, desc = pack.domain, pack.descriptions
+    lines = [
+        HEADER,
+        "",
+        f"Domain name: {d.name}",
+        f"Requirements: {' '.join(sorted(d.requirements)) or ':strips'}",
+        f"Description: {desc.domain}",
+    ]
+    if d.typed:
+        lines.append("Types:")
+        for t, parent in d.types.items():
+            if parent is not None:
+                meaning = desc.types.get(t, "")
+                lines.append(f"- {t} (a kind of {parent}){': ' + meaning if meaning else ''}")
+    for title, table, meanings in (
+        ("Predicates", d.predicates, desc.predicates),
+        ("Functions", d.functions, desc.functions),
+    ):
+        if not table:
+            continue
+        lines.append(f"{title}:")
+        for name, sig in table.items():
+            meaning = meanings.get(name, "")
+            lines.append(
+                f"- {meaning}" if meaning.startswith("(") else f"- {_signature(sig, d.typed)}: "
+                f"{meaning}"
+            )
+    lines.append("Actions:")
+    for a in d.actions:
+        meaning = desc.actions.get(a.name, "")
+        lines.append(f"- {meaning}" if meaning.startswith(a.name) else f"- {a.name}: {meaning}")
+    lines += ["", "Domain PDDL:"]
+    return "\n".join(lines)
+
+
+def described_packs() -> list[str]:
+    """Names of the installed packs that describe their domain (one subtask each)."""
+    return [name for name, pack in domain_packs().items() if pack.descriptions is not None]
+
+
+def rows(pack_name: str) -> tuple[dict, ...]:
+    pack = domain_packs()[pack_name]
+    return (
+        {
+            "id": f"{pack_name}-domain",
+            "domain": pack_name,
+            "domain_pddl_name": pack.domain.name,
+            "natural_language": prompt(pack),
+            "domain_pddl": pack.domain_pddl,
+            "split": "test",
+        },
+    )
+
+
+def load_domain(pack: str = "", **kwargs):
+    """``custom_dataset`` loader; the subtask names its pack in ``dataset_kwargs``."""
+    import datasets
+
+    return datasets.DatasetDict({"test": datasets.Dataset.from_list(list(rows(pack)))})
+
+
+def doc_to_text(doc: dict) -> str:
+    return doc["natural_language"]
+
+
+def score_all(resps: list[list[str]], docs) -> list[str]:
+    """lm-eval ``custom`` filter: score every answer of a task on the worker supervisor.
+
+    ``PLANETARIUM_WORKERS`` and ``PLANETARIUM_DOMAIN_TIMEOUT`` (seconds per domain, default 60)
+    override the defaults. Each answer becomes a JSON verdict (``--log_samples`` keeps it).
+    """
+    docs = list(docs)
+    texts = [r[0] if r else "" for r in resps]
+    records = [
+        {"id": str(i), "kind": "domain", "domain": d["domain"], "candidate": t}
+        for i, (t, d) in enumerate(zip(texts, docs, strict=True))
+    ]
+    workers = int(os.environ.get("PLANETARIUM_WORKERS", "0")) or None
+    timeout = float(os.environ.get("PLANETARIUM_DOMAIN_TIMEOUT", "60"))
+    verdicts = {r["id"]: r for r in score_records(records, workers=workers, timeout=timeout)}
+    out = []
+    for i, text in enumerate(texts):
+        verdict = dict(verdicts[str(i)])
+        verdict["pddl"] = extract_domain_text(text)
+        out.append(json.dumps(verdict))
+    return out
+
+
+def _rate(v: dict, key: str) -> float:
+    r = v.get(key)
+    return float(r.get("value", 0.0)) if isinstance(r, dict) else 0.0
+
+
+def process_results(doc: dict, results: list[str]) -> dict:
+    """Metrics from the filter's verdict (or, unfiltered, from scoring the raw text here)."""
+    try:
+        v = json.loads(results[0])
+    except (json.JSONDecodeError, IndexError, TypeError):
+        from planetarium_plugin.domains import evaluate_domain
+
+        v = evaluate_domain(doc["domain"], results[0] if results else "").to_dict()
+    return {
+        "parseable": float(bool(v.get("parseable"))),
+        "executability": _rate(v, "executability"),
+        "feasibility": _rate(v, "feasibility"),
+        "interpretability": _rate(v, "interpretability"),
+        "equivalent": float(v.get("equivalent") is True),
+    }
