@@ -83,6 +83,15 @@ MUTATIONS = {
         "swapped arguments": ("down", ("(up ?x ?y)", "(up ?y ?x)")),
         "missing action": ("change-color", None),
     },
+    "rover-single": {
+        "dropped delete effect": ("navigate", ("(not (at_rover ?y))", "")),
+        "dropped precondition": ("sample_soil", ("(at_soil_sample ?p)", "")),
+        "swapped arguments": (
+            "communicate_image_data",
+            ("(have_image ?o ?m) (available)", "(have_image ?m ?o) (available)"),
+        ),
+        "missing action": ("sample_soil", None),
+    },
     "uav-delivery": {
         "dropped delete effect": ("fly", ("(not (drone-at ?d ?from))", "")),
         "dropped precondition": ("fly", ("(>= (battery ?d) (distance ?from ?to))", "")),

@@ -112,7 +112,10 @@ def find(text: str, code: str):
 
 def test_ground_truth_domains_are_clean():
     for pack in domain_packs().values():
-        assert check_domain(pack.domain_pddl).diagnostics == (), pack.name
+        found = check_domain(pack.domain_pddl)
+        assert found.ok and not found.errors, pack.name
+        # rover-single re-adds (available) and (channel_free) on purpose: only that is flagged
+        assert {d.code for d in found.diagnostics} <= {"add_delete_conflict"}, pack.name
 
 
 def test_unknown_predicate_names_action_clause_symbol():

@@ -22,6 +22,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
 from .rules import fully_specify
@@ -35,6 +36,7 @@ PACK = DomainPack(
     max_scale=12,
     domain_aliases=("rover",),
     description="Rovers with one implicit rover: sample, photograph, communicate to a lander",
+    descriptions=DESCRIPTIONS,
 )
 
 
