@@ -4,7 +4,7 @@
 
 Ours: ``solve(problem, pack, session=...)`` — the pack planners (blocksworld, gripper,
 floor-tile) and the persistent ENHSP JVM (UAV packs); also, per pack, Fast Downward with the
-in-process translator (classical) or the one-shot ENHSP JVM with its class cache (numeric).
+translator in a forked child (classical) or the one-shot ENHSP JVM with its class cache (numeric).
 Baseline, in the same run: ``solve(..., planner="fast-downward-up" | "enhsp-up")``, i.e. a
 plain ``OneshotPlanner``.
 Every plan, ours or the baseline's, is validated (VAL + our simulator) inside the timing.
