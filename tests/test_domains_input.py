@@ -95,9 +95,15 @@ def test_thirty_parameters_on_larger_problems_is_refused_not_grounded():
     assert s.executability.count < s.executability.total
 
 
-def test_unknown_ground_truth():
+def test_unknown_ground_truth_or_no_problem_set():
     s = evaluate_domain("no-such-pack", BW)
     assert s.exit_code == 2 and s.reason == "unknown_domain"
+    lamp = "(define (domain lamp) (:predicates (on)) (:action push :effect (on)))"
+    s = evaluate_domain(lamp, lamp)  # no generator and no problems given
+    assert s.exit_code == 2 and s.reason == "no_problems" and "directory" in s.message
+    s = evaluate_domain(lamp, lamp, problems=["(define (problem p) (:domain lamp) (:init) "
+                                              "(:goal (on)))"])
+    assert s.equivalent is True and s.exit_code == 0 and s.executability.count == 1
 
 
 def diags(text: str):

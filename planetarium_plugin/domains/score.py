@@ -91,8 +91,8 @@ class DomainScore:
 
     @property
     def exit_code(self) -> int:
-        """0 equivalent, 1 not equivalent, 2 candidate invalid, 3 undecided."""
-        if not self.parseable:
+        """0 equivalent, 1 not equivalent, 2 invalid input (candidate or set-up), 3 undecided."""
+        if not self.parseable or self.reason in SETUP_REASONS:
             return 2
         return {True: 0, False: 1, None: 3}[self.equivalent]
 
@@ -113,6 +113,16 @@ class DomainScore:
             "problems": [p.to_dict() for p in self.problems],
             "elapsed_ms": self.elapsed_ms,
         }
+
+
+#: Reasons that mean the evaluation could not be set up (exit status 2, like a bad candidate).
+SETUP_REASONS = frozenset(
+    {"no_problems", Reason.UNKNOWN_DOMAIN.value, Reason.GROUND_TRUTH_INVALID.value}
+)
+
+
+class _NoProblems(Exception):
+    """No problem set: the ground truth has no generator and no problems were given."""
 
 
 def _resolve_ground_truth(ground_truth: str | DomainPack) -> DomainPack:
@@ -183,6 +193,16 @@ def _to_cand(steps: Steps, order: dict[str, list[int]]) -> Steps:
     return tuple(out)
 
 
+def _valid(problem: Problem, steps: Steps, pack: DomainPack) -> bool:
+    """VAL and our simulator accept the plan (a validator failure counts as not valid)."""
+    from ..planning import validate
+
+    try:
+        return validate(problem, steps, pack).valid
+    except PlanetariumError:
+        return False
+
+
 def _bfs_plan(problem: Problem, domain: Domain, max_states: int, deadline: Deadline):
     """A shortest plan by breadth-first search (None: unsolvable; raises past the bound)."""
     from collections import deque
@@ -231,7 +251,7 @@ def _plan_candidate(
     session: PlannerSession | None,
 ) -> Steps | None:
     """A validated plan with the candidate domain: breadth-first search, else a planner."""
-    from ..planning import SolveStatus, solve, validate
+    from ..planning import SolveStatus, solve
 
     try:
         steps = _bfs_plan(problem, pack.domain, max_states, deadline)
@@ -247,7 +267,7 @@ def _plan_candidate(
         )
     if steps is None:
         return None
-    return steps if validate(problem, steps, pack).valid else None
+    return steps if _valid(problem, steps, pack) else None
 
 
 def _invalid(name: str, diags: tuple[Diagnostic, ...], t0: float, sample_id: str) -> DomainScore:
@@ -306,6 +326,16 @@ def evaluate_domain(
             elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
             id=sample_id,
         )
+    except _NoProblems as exc:
+        return DomainScore(
+            domain=str(getattr(ground_truth, "name", ground_truth))[:200],
+            parseable=True,
+            equivalent=None,
+            reason="no_problems",
+            message=str(exc),
+            elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
+            id=sample_id,
+        )
     except MemoryError:
         return DomainScore(
             domain=str(getattr(ground_truth, "name", ground_truth))[:200],
@@ -332,9 +362,8 @@ def _cases(pack: DomainPack, problems) -> tuple[Case, ...]:
     if problems is None or isinstance(problems, int):
         cases = default_problems(pack, 8 if problems is None else problems)
         if not cases:
-            raise PlanetariumError(
-                Reason.UNSUPPORTED,
-                f"pack {pack.name} has no problem generator: give a directory of problems",
+            raise _NoProblems(
+                f"pack {pack.name} has no problem generator: give a directory of problems"
             )
         return cases
     if isinstance(problems, str | Path):
@@ -363,7 +392,6 @@ def _evaluate(
     t0,
 ) -> DomainScore:
     from ..packs import DomainPack
-    from ..planning import validate
 
     deadline = Deadline(timeout)
     gt_pack = _resolve_ground_truth(ground_truth)
@@ -380,6 +408,9 @@ def _evaluate(
     cases = _cases(gt_pack, problems)
     supported = not any(a.unsupported for a in cand.actions)
     cand_pack = DomainPack(name=f"candidate:{cand.name}", domain_pddl=domain_to_pddl(cand))
+    gt_tools = gt_pack  # what VAL and the planners read for the ground truth
+    if gt_pack.planner is None and not any(a.unsupported for a in gt.actions):
+        gt_tools = DomainPack(name=gt_pack.name, domain_pddl=domain_to_pddl(gt))
     mappings = {d.name: d.mapping for d in actions}
     order = _order(gt, cand, actions)
     explored: dict = {}
@@ -432,10 +463,13 @@ def _evaluate(
             plan = _plan_candidate(cprob, cand_pack, deadline, left, max_states, session)
             executable = plan is not None
             if plan is not None:
-                feasible = validate(case.problem, _to_gt(plan, order), gt_pack).valid
-            gt_plan = ground_truth_plan(case, gt_pack, planner_timeout)
+                feasible = _valid(case.problem, _to_gt(plan, order), gt_tools)
+            try:
+                gt_plan = ground_truth_plan(case, gt_tools, planner_timeout)
+            except PlanetariumError:
+                gt_plan = None
             if gt_plan is not None:
-                interpretable = validate(cprob, _to_cand(gt_plan, order), cand_pack).valid
+                interpretable = _valid(cprob, _to_cand(gt_plan, order), cand_pack)
         n_exec += executable
         n_feas += feasible
         n_interp += interpretable
