@@ -5,8 +5,9 @@
 Scores the same N records (built as in ``bench_score.py``: all packs' ground truths, candidate
 variants, unparseable model output) with the local engine and with ``engine=RayEngine()`` on a
 local 2-CPU Ray cluster, at 1 and 2 workers, and checks both engines give the same verdicts.
-Reported per run: wall time and samples per second, with the Ray cluster's and actors' start-up
-timed apart (``scoring_s`` is the scoring alone; ``end_to_end_s`` adds the start-up a one-shot
+Both engines run warm (the local engine's worker pool and Ray's actors started before timing)
+and alternate block by block, so the shared machine's changing load hits both alike. Ray's
+cluster and actor start-up are timed apart (``ray_end_to_end_s`` adds them: what a one-shot
 ``planetarium score --engine ray`` pays). Ray's overhead per sample is the difference to the
 local engine at equal workers. Then the reward function (``PlanetariumReward``, warm worker
 pool, two workers) is timed on batches of ``--batch-size`` distinct conversational completions:
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -28,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_score import records  # noqa: E402
 
 from planetarium_plugin.rewards import PlanetariumReward  # noqa: E402
-from planetarium_plugin.scoring import score_records  # noqa: E402
+from planetarium_plugin.scoring import BatchOptions, score_records  # noqa: E402
+from planetarium_plugin.scoring.supervisor import WorkerPool  # noqa: E402
 
 VERDICT = ("parseable", "solvable", "equivalent", "reason")
 
@@ -53,6 +56,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=5000)
     ap.add_argument("--batches", type=int, default=20)
     ap.add_argument("--batch-size", type=int, default=256)
+    ap.add_argument("--blocks", type=int, default=5, help="local/Ray alternate block by block")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
 
@@ -65,18 +69,32 @@ def main() -> None:
     t = time.perf_counter()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     report["ray_init_s"] = round(time.perf_counter() - t, 2)
-    verdicts = {}
+    size = math.ceil(args.n / args.blocks)
+    blocks = [recs[i : i + size] for i in range(0, args.n, size)]
     for workers in (1, 2):
         costs: dict[str, list[float]] = {}
-        local_s, verdicts["local"] = _run(recs, workers, "local", costs)
+        verdicts: dict[str, dict] = {"local": {}, "ray": {}}
+        local_s = ray_s = 0.0
+        options = BatchOptions(workers=workers, timeout=30)
+        with WorkerPool(options, workers) as pool, RayEngine(persistent=True) as engine:
+
+            def local(rs, opts, counts, pool=pool):
+                return pool.score(rs, counts)
+
+            _run(recs[: 4 * workers], workers, local)  # start the local workers
+            warm_s, _ = _run(recs[: 4 * workers], workers, engine)  # actors + their workers
+            for block in blocks:  # interleaved: load changes on the shared box hit both
+                t, v = _run(block, workers, local, costs)
+                local_s += t
+                verdicts["local"].update(v)
+                t, v = _run(block, workers, engine)
+                ray_s += t
+                verdicts["ray"].update(v)
+        assert verdicts["ray"] == verdicts["local"], "the engines disagree"
         if workers == 1:
             report["ms_per_sample_by_domain"] = {
                 d: {"mean": round(statistics.mean(v), 1), "n": len(v)} for d, v in costs.items()
             }
-        with RayEngine(persistent=True) as engine:
-            warm_s, _ = _run(recs[: 4 * workers], workers, engine)  # actors + warm workers
-            ray_s, verdicts["ray"] = _run(recs, workers, engine)
-        assert verdicts["ray"] == verdicts["local"], "the engines disagree"
         report["runs"].append(
             {
                 "workers": workers,

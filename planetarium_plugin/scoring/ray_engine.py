@@ -5,9 +5,9 @@ worker process; the driver cuts the records into chunks and streams each chunk's
 one by one. So every sample still runs in a killable subprocess with its time and memory limits,
 a hung planner or a runaway parse costs one sample (``timeout``/``crashed``), never the Ray
 worker, and planners' process groups are killed by the same code as locally. When an actor's
-process dies, Ray restarts it and re-runs its unfinished chunks; the driver yields each record
-once however often Ray re-runs it, so ``score_file`` writes each id once and resume works as
-with the local engine.
+process dies, Ray restarts it and the driver sends the chunk's unscored records again; each
+record is yielded once however often it runs, so ``score_file`` writes each id once and resume
+works as with the local engine.
 
 Without an address a local cluster is started (``num_cpus`` = workers) and shut down at the
 end; with one (``"auto"``, ``"ray://head:10001"``) the run joins that cluster and leaves it
@@ -20,6 +20,7 @@ import contextlib
 import logging
 import math
 import os
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -32,6 +33,7 @@ from .supervisor import WorkerPool
 __all__ = ["RayEngine", "run_ray"]
 
 _KINDS = ("timeout", "crashed")
+_FLUSH_N, _FLUSH_S = 32, 0.25
 
 
 class _Scorer:
@@ -43,17 +45,28 @@ class _Scorer:
     def pid(self) -> int:
         return os.getpid()
 
-    def score(self, chunk: list[dict]) -> Iterator[tuple[int, dict, str]]:
-        """Yield (position in chunk, result, ``timeout``/``crashed``/"") per record."""
+    def score(self, chunk: list[dict]) -> Iterator[list[tuple[int, dict, str]]]:
+        """Yield lists of (position in chunk, result, ``timeout``/``crashed``/"").
+
+        Results go out in small batches (every ``_FLUSH_S`` seconds or ``_FLUSH_N`` results):
+        one Ray object per sample would cost more than many samples take to score.
+        """
         counts = dict.fromkeys(_KINDS, 0)
         positions: dict[str, deque[int]] = {}
         for i, rec in enumerate(chunk):
             positions.setdefault(rec["id"], deque()).append(i)
         seen = dict(counts)
+        batch: list[tuple[int, dict, str]] = []
+        last = time.monotonic()
         for result in self.pool.score(chunk, counts):
             kind = next((k for k in _KINDS if counts[k] > seen[k]), "")
             seen = dict(counts)
-            yield positions[result["id"]].popleft(), result, kind
+            batch.append((positions[result["id"]].popleft(), result, kind))
+            if len(batch) >= _FLUSH_N or time.monotonic() - last > _FLUSH_S:
+                yield batch
+                batch, last = [], time.monotonic()
+        if batch:
+            yield batch
 
     def close(self) -> None:
         self.pool.close()
@@ -65,7 +78,7 @@ class RayEngine:
     Args:
         address: the cluster to join; None starts a local one.
         chunk_size: records per actor call (default: about eight per worker, 4 to 128).
-        max_retries: how often Ray re-runs a chunk whose actor died.
+        max_retries: how often a record whose actor died is run again (then ``crashed``).
         persistent: keep the actors (and a cluster started here) between calls until
             :meth:`close`, for callers that score many small batches (reward functions).
     """
@@ -129,7 +142,9 @@ class RayEngine:
             cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
             n = max(1, options.workers or cpus)
             cls = ray.remote(_Scorer).options(
-                num_cpus=1, max_restarts=-1, max_task_retries=self.max_retries
+                num_cpus=1,
+                max_restarts=-1,
+                max_task_retries=0,  # the driver re-runs chunks
             )
             self._actors = [cls.remote(per_actor) for _ in range(n)]
             self._options = per_actor
@@ -138,40 +153,48 @@ class RayEngine:
     def _run(self, actors: list[Any], todo: list[dict], counts: dict[str, int]) -> Iterator[dict]:
         ray = self._ray
         size = self.chunk_size or max(4, min(128, math.ceil(len(todo) / (8 * len(actors)))))
-        chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
-        waiting = deque(range(len(chunks)))
-        running: dict[Any, tuple[int, int]] = {}  # stream -> (chunk number, actor index)
+        waiting = deque(list(range(i, min(i + size, len(todo)))) for i in range(0, len(todo), size))
+        running: dict[Any, tuple[list[int], int, int]] = {}  # stream -> (indices, actor, try)
         load = [0] * len(actors)  # chunks queued on each actor
-        done: list[set[int]] = [set() for _ in chunks]  # positions already yielded
+        done: set[int] = set()  # indices into todo already yielded
+        tries: dict[int, int] = {}  # index -> chunks it was in that failed
         try:
             while waiting or running:
                 while waiting and min(load) < 2:  # one running, one queued: no idle gap
                     a = load.index(min(load))
-                    n = waiting.popleft()
-                    stream = actors[a].score.options(num_returns="streaming").remote(chunks[n])
-                    running[stream] = (n, a)
+                    chunk = waiting.popleft()
+                    call = actors[a].score.options(num_returns="streaming")
+                    running[call.remote([todo[i] for i in chunk])] = (chunk, a, 0)
                     load[a] += 1
                 ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
                 for stream in ready:
-                    n, a = running[stream]
+                    chunk, a, _ = running[stream]
                     try:
-                        pos, result, kind = ray.get(next(stream))
-                    except StopIteration:
+                        batch = ray.get(next(stream))
+                    except (StopIteration, ray.exceptions.RayError) as exc:
                         del running[stream]
                         load[a] -= 1
-                        yield from _lost(chunks[n], done[n], counts, "ended early")
+                        # The actor died (Ray restarts it): re-run what is not yet scored.
+                        rest = [i for i in chunk if i not in done]
+                        retry = [i for i in rest if tries.get(i, 0) < self.max_retries]
+                        for i in rest:
+                            tries[i] = tries.get(i, 0) + 1
+                        if retry:
+                            waiting.appendleft(retry)
+                        why = type(exc).__name__
+                        for i in set(rest) - set(retry):
+                            done.add(i)
+                            counts["crashed"] += 1
+                            yield failed_result(todo[i], "crashed", f"Ray gave up ({why})")
                         continue
-                    except ray.exceptions.RayError as exc:  # failed past its retries
-                        del running[stream]
-                        load[a] -= 1
-                        yield from _lost(chunks[n], done[n], counts, type(exc).__name__)
-                        continue
-                    if pos in done[n]:  # a re-run chunk repeats what was already yielded
-                        continue
-                    done[n].add(pos)
-                    if kind:
-                        counts[kind] += 1
-                    yield result
+                    for pos, result, kind in batch:
+                        i = chunk[pos]
+                        if i in done:  # answered by an earlier run of the chunk
+                            continue
+                        done.add(i)
+                        if kind:
+                            counts[kind] += 1
+                        yield result
         finally:
             if running:  # interrupted: kill the busy actors now (their workers follow them)
                 self._kill_actors(graceful=False)
@@ -200,15 +223,6 @@ class RayEngine:
         if self._started and self._ray is not None:
             self._ray.shutdown()
             self._started = False
-
-
-def _lost(chunk: list[dict], done: set[int], counts: dict[str, int], why: str) -> Iterator[dict]:
-    """Records of a chunk that Ray gave up on: yielded as ``crashed`` (never lost)."""
-    for i, rec in enumerate(chunk):
-        if i not in done:
-            done.add(i)
-            counts["crashed"] += 1
-            yield failed_result(rec, "crashed", f"Ray gave up on the sample ({why})")
 
 
 def run_ray(
