@@ -159,3 +159,19 @@ def test_enhsp_cache_is_made_outside_the_cap_and_never_half_written(tmp_path):
     p = subprocess.run([sys.executable, "-c", capped], env=env, capture_output=True, text=True)
     assert p.stdout.strip() == "solved", p.stdout + p.stderr  # capped, with the cache
     shutil.rmtree(tmp_path / "cache")
+
+
+def test_unclosed_session_leaves_nothing_at_exit(tmp_path):
+    """A PlannerSession its owner never closes: the server JVM and its directory go at exit."""
+    tag = uuid.uuid4().hex
+    code = (
+        "from planetarium_plugin.planning import PlannerSession, solve\n"
+        "s = PlannerSession()\n"
+        f"print(solve({DELIVERY!r}, 'uav-delivery', session=s, timeout=60).planner)\n"
+    )
+    env = {**os.environ, MARK: tag, "TMPDIR": str(tmp_path)}
+    p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert p.stdout.strip() == "enhsp-server", p.stdout + p.stderr
+    left = _wait_gone(tag)
+    assert left == [], _names(left)
+    assert list(tmp_path.iterdir()) == []

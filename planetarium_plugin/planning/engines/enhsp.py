@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -127,6 +128,18 @@ class ENHSP:
             return _enhsp_outcome(rc, out, Path(plan), inp)
 
 
+def _shutdown(proc: subprocess.Popen, workdir: str) -> None:
+    """Stop a server JVM and remove its working directory."""
+    try:
+        with contextlib.suppress(OSError):
+            proc.stdin.close()
+        kill_group(proc)
+        with contextlib.suppress(OSError):
+            proc.stdout.close()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 class ENHSPServer:
     """ENHSP in one long-lived JVM (``java/PlanetariumEnhspServer``): ~20 ms per call.
 
@@ -142,46 +155,45 @@ class ENHSPServer:
 
     def __init__(self) -> None:
         self._proc: subprocess.Popen | None = None
-        self._workdir: str | None = None
+        self._finalizer: weakref.finalize | None = None
         self._calls = 0
 
     def _start(self) -> subprocess.Popen:
         harness = Path(__file__).resolve().parents[2] / "java"  # planetarium_plugin/java
         # Its own working directory: whatever the JVM writes (crash or replay files) lands
         # there and is removed with it, never in the caller's directory.
-        self._workdir = tempfile.mkdtemp(prefix="planetarium-enhsp-server-")
+        workdir = tempfile.mkdtemp(prefix="planetarium-enhsp-server-")
         cmd = [
             find_java(),
             *JVM_FLAGS,
             _heap(),
-            *crash_file_flags(self._workdir),
+            *crash_file_flags(workdir),
             "-cp",
             f"{enhsp_jar()}{os.pathsep}{harness}",
             "PlanetariumEnhspServer",
         ]
-        return popen(
-            cmd,
-            die_with_caller=True,
-            cwd=self._workdir,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+        try:
+            proc = popen(
+                cmd,
+                die_with_caller=True,
+                cwd=workdir,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+        except BaseException:
+            shutil.rmtree(workdir, ignore_errors=True)
+            raise
+        # Also when the owner is dropped without close() or the interpreter exits.
+        self._finalizer = weakref.finalize(self, _shutdown, proc, workdir)
+        return proc
 
     def close(self) -> None:
-        proc, self._proc = self._proc, None
-        workdir, self._workdir = self._workdir, None
-        try:
-            if proc is not None:
-                with contextlib.suppress(OSError):
-                    proc.stdin.close()
-                kill_group(proc)
-                with contextlib.suppress(OSError):
-                    proc.stdout.close()
-        finally:
-            if workdir is not None:
-                shutil.rmtree(workdir, ignore_errors=True)
+        self._proc = None
+        finalizer, self._finalizer = self._finalizer, None
+        if finalizer is not None:
+            finalizer()
 
     def plan(self, problem: Problem, pack: DomainPack, timeout: float) -> PlannerOutcome:
         import base64
