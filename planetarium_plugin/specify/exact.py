@@ -48,7 +48,7 @@ State = frozenset[Atom]
 NEIGHBOURHOOD = 300
 #: States for the quick goal-count search before heuristic search.
 QUICK = 300
-#: Heuristic evaluations of the lazy best-first search before a complete planner is asked.
+#: Heuristic evaluations of the lazy best-first search when no complete planner answered.
 LAZY = 1_000
 #: First budget of the per-fact searches; the full ``max_states`` is tried only after it.
 FIRST_BUDGET = 3_000
@@ -368,9 +368,6 @@ def _lazy_search(
         h, _, s, helpful = heapq.heappop(queue)
         if h == 0 and pos <= s and not (neg & s):
             return s
-        evaluations += 1
-        if evaluations > budget:
-            return None
         good = {id(a) for a in helpful}
         for a in task.applicable(s):
             t = (s - a.delete) | a.add
@@ -380,6 +377,9 @@ def _lazy_search(
             on_state(t)
             if pos <= t and not (neg & t):
                 return t
+            evaluations += 1
+            if evaluations > budget:
+                return None
             est = _heuristic(task, t, pos, neg)
             if est is None:
                 continue
