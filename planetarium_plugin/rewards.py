@@ -17,6 +17,7 @@ unscored when the batch deadline passes get reward 0 with reason ``batch_timeout
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -278,12 +279,14 @@ class PlanetariumReward:
                 from .scoring.ray_engine import RayEngine
 
                 self._engine = RayEngine(self.address, persistent=True)
+                weakref.finalize(self, self._engine.close)  # also when dropped without close()
             results = self._engine(records, options, counts)
         else:
             if self._engine is None:
                 from .scoring.supervisor import WorkerPool
 
                 self._engine = WorkerPool(options)
+                weakref.finalize(self, self._engine.close)
             results = self._engine.score(records, counts)
         return _until(results, self.batch_timeout)
 

@@ -38,7 +38,8 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def reward():
-    return PlanetariumReward(workers=2, timeout=5.0)
+    with PlanetariumReward(workers=2, timeout=5.0) as r:
+        yield r
 
 
 def test_trl_signature_values_and_reasons(reward):

@@ -71,7 +71,10 @@ def _worker(
     try:
         with PlannerSession() as session:  # planners (the ENHSP JVM) live as long as the worker
             while True:
-                rec = conn.recv()
+                try:
+                    rec = conn.recv()
+                except EOFError:  # the supervisor went away without saying so: just exit
+                    return
                 if rec is None:
                     return
                 conn.send(score_record(rec, timeout, planner, check_solvable, session))
