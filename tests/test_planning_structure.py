@@ -50,13 +50,17 @@ def _is_module(name: str) -> bool:
 
 
 def _imports(path: Path, *, type_checking: bool):
-    """Modules of the package that ``path`` imports (optionally those under TYPE_CHECKING too)."""
+    """Modules of the package that ``path`` imports when it is imported (optionally those
+    under TYPE_CHECKING too). Imports inside functions run later, on demand: they are how a
+    module uses one that builds on it, and are not counted."""
     tree = ast.parse(path.read_text())
     skip: set[int] = set()
-    if not type_checking:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                skip.update(id(n) for b in node.body for n in ast.walk(b))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            skip.update(id(n) for n in ast.walk(node) if n is not node)
+        typing_only = isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        if typing_only and not type_checking:
+            skip.update(id(n) for b in node.body for n in ast.walk(b))
     me = _module(path)
     base = me.split(".") if path.name == "__init__.py" else me.split(".")[:-1]
     for node in ast.walk(tree):
