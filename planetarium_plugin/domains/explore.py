@@ -22,7 +22,7 @@ from typing import Literal
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
-from ..specify import COMPARE, GroundAction, apply_numeric, evaluate_expr, ground_actions
+from ..specify import COMPARE, evaluate_expr, ground_actions
 
 __all__ = ["Difference", "ProblemOutcome", "lockstep", "DEFAULT_MAX_STATES", "MAX_GROUND"]
 
@@ -112,11 +112,75 @@ def dynamic_functions(*domains: Domain) -> frozenset[str]:
     return frozenset(e.fluent.predicate for d in domains for a in d.actions for e in a.num_eff)
 
 
+class _Undefined(Exception):
+    """A numeric expression read a fluent with no value: the action is not applicable."""
+
+
+def _div(x, y):
+    if y == 0:
+        raise ZeroDivisionError("division by zero")
+    return _norm(Fraction(x) / y)
+
+
+_ARITH = {
+    "+": lambda x, y: x + y,
+    "-": lambda x, y: x - y,
+    "*": lambda x, y: x * y,
+    "/": _div,
+}
+_EFFECT = {
+    "assign": lambda cur, v: v,
+    "increase": lambda cur, v: cur + v,
+    "decrease": lambda cur, v: cur - v,
+    "scale-up": lambda cur, v: cur * v,
+    "scale-down": lambda cur, v: _div(cur, v) if v else cur,
+}
+
+
+_ASSIGN = _EFFECT["assign"]
+
+
+def _compile(expr, static: Mapping, dynamic: frozenset[str]):
+    """A ground numeric expression as a function of the dynamic values; static fluents (and
+    whole constant subexpressions) are folded in. Undefined fluents raise :class:`_Undefined`."""
+    if isinstance(expr, Fraction):
+        c = _norm(expr)
+        return (lambda v: c), c
+    if isinstance(expr, Atom):
+        if expr.predicate not in dynamic:
+            if expr not in static:
+                return _raise_undefined, None
+            c = static[expr]
+            return (lambda v: c), c
+
+        def read(v, key=expr):
+            try:
+                return v[key]
+            except KeyError:
+                raise _Undefined(str(key)) from None
+
+        return read, None
+    op, a, b = expr
+    (fa, ca), (fb, cb) = _compile(a, static, dynamic), _compile(b, static, dynamic)
+    f = _ARITH[op]
+    if ca is not None and cb is not None:
+        try:
+            c = _norm(f(ca, cb))
+        except ZeroDivisionError:
+            return _raise_undefined, None
+        return (lambda v: c), c
+    return (lambda v: f(fa(v), fb(v))), None
+
+
+def _raise_undefined(v):
+    raise _Undefined("undefined value")
+
+
 class _Space:
     """Successor generator of one domain on one problem, indexed by a trigger precondition.
 
     A state is (atoms, numeric items) where the items hold only the ``dynamic`` functions;
-    the other fluent values are constants of the problem.
+    the other fluent values are constants of the problem, folded into compiled expressions.
     """
 
     def __init__(
@@ -128,13 +192,6 @@ class _Space:
     ) -> None:
         check_grounding(problem, domain)
         actions = ground_actions(problem, domain, deadline)
-        self.by_atom: dict[Atom, list[GroundAction]] = {}
-        self.always: list[GroundAction] = []
-        for a in actions:
-            if a.pre_pos:
-                self.by_atom.setdefault(min(a.pre_pos), []).append(a)
-            else:
-                self.always.append(a)
         self.schemas = {a.name: a for a in domain.actions}
         dynamic = dynamic_functions(domain) if dynamic is None else dynamic
         self.static = {
@@ -146,8 +203,26 @@ class _Space:
                 (f, _norm(v)) for f, v in problem.numeric_init.items() if f.predicate in dynamic
             ),
         )
+        self.by_atom: dict[Atom, list[tuple]] = {}
+        self.always: list[tuple] = []
+        for a in actions:
+            checks = tuple(
+                (COMPARE[op], _compile(lhs, self.static, dynamic)[0],
+                 _compile(rhs, self.static, dynamic)[0])
+                for op, lhs, rhs in a.pre_num
+            )  # fmt: skip
+            effects = tuple(
+                (key, _EFFECT[op], _compile(expr, self.static, dynamic)[0])
+                for op, key, expr in a.num_eff
+            )
+            entry = (a, checks, effects)
+            if a.pre_pos:
+                self.by_atom.setdefault(min(a.pre_pos), []).append(entry)
+            else:
+                self.always.append(entry)
 
     def values(self, items) -> dict:
+        """Every fluent value of a state (static and dynamic)."""
         if not items:
             return self.static
         values = dict(self.static)
@@ -161,34 +236,29 @@ class _Space:
         todo = list(self.always)
         for atom in atoms:
             todo.extend(self.by_atom.get(atom, ()))
-        for a in todo:
+        for a, checks, effects in todo:
             if not (a.pre_pos <= atoms) or (a.pre_neg & atoms):
                 continue
-            if not a.pre_num and not a.num_eff:
+            if not checks and not effects:
                 out[(a.name, a.args)] = ((atoms - a.delete) | a.add, items)
                 continue
             if values is None:
-                values = self.values(items)
-            t = _apply(a, atoms, items, values)
-            if t is not None:
-                out[(a.name, a.args)] = t
+                values = dict(items)
+            try:
+                if not all(cmp(fl(values), fr(values)) for cmp, fl, fr in checks):
+                    continue
+                updates = {}
+                for key, eff, fe in effects:
+                    cur = values.get(key)
+                    if cur is None and eff is not _ASSIGN:
+                        raise _Undefined(str(key))
+                    updates[key] = _norm(eff(cur, fe(values)))
+            except (_Undefined, ZeroDivisionError):
+                continue  # an undefined fluent makes the action inapplicable
+            merged = dict(values)
+            merged.update(updates)
+            out[(a.name, a.args)] = ((atoms - a.delete) | a.add, frozenset(merged.items()))
         return out
-
-
-def _apply(a: GroundAction, atoms: frozenset[Atom], items, values) -> State | None:
-    try:
-        for op, lhs, rhs in a.pre_num:
-            if not COMPARE[op](evaluate_expr(lhs, values), evaluate_expr(rhs, values)):
-                return None
-        updates = {
-            key: _norm(apply_numeric(op, values.get(key), evaluate_expr(expr, values), key))
-            for op, key, expr in a.num_eff
-        }
-    except (KeyError, ZeroDivisionError):
-        return None  # an undefined fluent makes the action inapplicable
-    merged = dict(items)
-    merged.update(updates)
-    return (atoms - a.delete) | a.add, frozenset(merged.items())
 
 
 def _num(v: Fraction) -> str:
@@ -307,15 +377,16 @@ def lockstep(
         elif only_c:
             label = only_c[0]
             c_label, t = succ_c[label]
+            shown = c_label if label[0].startswith("candidate:") else label  # GT argument order
             diff = Difference(
                 c_label[0],
-                _step(c_label),
+                _step(shown),
                 "candidate_only",
                 path_to(key),
                 _show_state(sg),
                 ground_truth=_why_not(gt, g_space, label, None, sg),
                 candidate=_delta(sc, t),
-                message=f"{_step(c_label)} is applicable in the candidate but not in the "
+                message=f"{_step(shown)} is applicable in the candidate but not in the "
                 "ground truth",
             )
         else:
@@ -371,7 +442,7 @@ def _why_not(domain: Domain, space: _Space, label: tuple, relabel, state: State)
         return (f"action {name} has a different signature",)
     sub = dict(zip((v for v, _ in act.params), args, strict=True))
     atoms, items = state
-    values = dict(items)
+    values = space.values(items)
 
     def g(a: Atom) -> Atom:
         return Atom(a.predicate, tuple(sub.get(x, x) for x in a.args))

@@ -62,12 +62,16 @@ def _fits(problem: Problem, pack: DomainPack, bound: int) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=32)
 def default_problems(pack: DomainPack, count: int = DEFAULT_COUNT) -> tuple[Case, ...]:
     """Up to ``count`` generated problems: two per scale 1–3 (distinct inits), then one larger.
 
-    Deterministic. Empty when the pack has no generator.
+    Deterministic (and cached per pack and count). Empty when the pack has no generator.
     """
+    return _default_problems(pack, count)
+
+
+@functools.lru_cache(maxsize=32)
+def _default_problems(pack: DomainPack, count: int) -> tuple[Case, ...]:
     if pack.generate is None or count <= 0:
         return ()
     small: list[Case] = []

@@ -27,7 +27,7 @@ from ..parsing import Domain, Problem, parse_domain, parse_problem
 from .check import Diagnostic, check_domain
 from .compare import ActionDiff, compare_actions
 from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, _Space, lockstep
-from .problems import Case, default_problems, ground_truth_plan, load_problems
+from .problems import DEFAULT_COUNT, Case, default_problems, ground_truth_plan, load_problems
 from .render import domain_to_pddl
 
 if TYPE_CHECKING:
@@ -360,7 +360,7 @@ def evaluate_domain(
 
 def _cases(pack: DomainPack, problems) -> tuple[Case, ...]:
     if problems is None or isinstance(problems, int):
-        cases = default_problems(pack, 8 if problems is None else problems)
+        cases = default_problems(pack, DEFAULT_COUNT if problems is None else problems)
         if not cases:
             raise _NoProblems(
                 f"pack {pack.name} has no problem generator: give a directory of problems"

@@ -1,0 +1,21 @@
+(define (domain uav-delivery)
+  (:requirements :typing)
+  (:types drone location package - object)
+  (:predicates (drone-at ?d - drone ?l - location) (pkg-at ?p - package ?l - location)
+               (carrying ?d - drone ?p - package) (base ?l - location))
+  (:functions (battery ?d - drone) (max-battery ?d - drone)
+              (distance ?a - location ?b - location))
+  (:action fly
+    :parameters (?d - drone ?from - location ?to - location)
+    :precondition (and (drone-at ?d ?from) (>= (battery ?d) (distance ?from ?to)))
+    :effect (and (not (drone-at ?d ?from)) (drone-at ?to ?d)
+                 (decrease (battery ?d) (distance ?from ?to))))
+  (:action pick-up
+    :parameters (?d - drone ?p - package ?l - location)
+    :precondition (and (drone-at ?d ?l) (pkg-at ?p ?l))
+    :effect (and (not (pkg-at ?p ?l)) (carrying ?d ?p ?l) (increase (load ?d) (weight ?p))))
+  (:action recharge
+    :parameters (?d - drone ?l - location)
+    :precondition (and (drone-at ?d ?l) (base ?l) (< (battery ?d) (+ (base ?l) 1)))
+    :effect (and (assign (battery ?d) (max-battery ?d))))
+)
