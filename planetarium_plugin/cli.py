@@ -564,8 +564,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)  # --help may meet a closed pipe too
         code = args.func(args)
         sys.stdout.flush()
         return code
