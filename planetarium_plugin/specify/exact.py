@@ -31,7 +31,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import replace
+from pathlib import Path
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
@@ -389,45 +389,89 @@ def _lazy_search(
     return None
 
 
-def _planner(task: _Task, problem: Problem, domain: Domain, pos, neg, deadline: Deadline):
-    """Ask Fast Downward (lazy greedy search on h_add, complete) for a plan to ``pos`` ∧ ¬``neg``.
+def _sas(task: _Task, pos: State, neg: State) -> str | None:
+    """The ground task as Fast Downward's SAS+ input (one binary variable per atom that
+    actions touch), or None when a goal atom can never hold."""
+    atoms = sorted(
+        {x for a in task.actions for x in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete)}
+        | set(pos)
+        | set(neg),
+        key=str,
+    )
+    var = {x: i for i, x in enumerate(atoms)}
+    out = ["begin_version", "3", "end_version", "begin_metric", "0", "end_metric", str(len(atoms))]
+    for i, x in enumerate(atoms):
+        out += ["begin_variable", f"v{i}", "-1", "2", f"Atom {x}", f"NegatedAtom {x}"]
+        out.append("end_variable")
+    out += ["0", "begin_state", *("0" if x in task.init else "1" for x in atoms), "end_state"]
+    goal = [f"{var[x]} 0" for x in sorted(pos, key=str)]
+    goal += [f"{var[x]} 1" for x in sorted(neg, key=str)]
+    out += ["begin_goal", str(len(goal)), *goal, "end_goal"]
+    ops = []
+    for k, a in enumerate(task.actions):
+        if a.pre_pos & a.pre_neg:
+            continue
+        prevail, effects = [], []
+        for x in sorted({*a.pre_pos, *a.pre_neg, *a.add, *a.delete}, key=str):
+            pre = 0 if x in a.pre_pos else 1 if x in a.pre_neg else -1
+            post = 0 if x in a.add else 1 if x in a.delete else None
+            if post is None or post == pre:
+                if pre != -1:
+                    prevail.append(f"{var[x]} {pre}")
+            else:
+                effects.append(f"0 {var[x]} {pre} {post}")
+        if not effects:
+            continue
+        ops += ["begin_operator", f"op{k}", str(len(prevail)), *prevail, str(len(effects))]
+        ops += [*effects, "1", "end_operator"]
+    out += [str(ops.count("begin_operator")), *ops, "0"]
+    return "\n".join(out) + "\n"
 
-    Returns ``("solvable", plan)``, ``("unsolvable", None)`` (its proof) or ``("unknown",
-    None)`` — also when Fast Downward is not installed (the ``planners`` extra) or fails.
-    Imported lazily: the planning package itself builds on this one.
+
+def _planner(task: _Task, pos: State, neg: State, deadline: Deadline):
+    """Ask Fast Downward's search (lazy greedy on h_add, complete) for a plan to ``pos`` ∧
+    ¬``neg``, fed our ground task directly (no translator run).
+
+    Returns ``("solvable", plan)``, ``("unsolvable", None)`` (its proof: the search space was
+    exhausted) or ``("unknown", None)`` — also when Fast Downward is not installed (the
+    ``planners`` extra) or fails.
     """
-    try:
-        from types import SimpleNamespace
+    import tempfile
 
-        from ..parsing import Goal
-        from ..planning.engines.fast_downward import FastDownward
-        from ..planning.results import SolveStatus
-    except ImportError:
+    from ..planning.processes import package_dir, plan_file, run_process
+
+    base = package_dir("up_fast_downward")
+    binary = base / "downward/builds/release/bin/downward" if base is not None else None
+    if binary is None or not binary.exists():
         return "unknown", None
     left = deadline.remaining()
     timeout = 30.0 if left is None else min(30.0, left)
     if timeout <= 0.05:
         deadline.check()
         return "unknown", None
-    query = replace(problem, goal=Goal(frozenset(pos), frozenset(neg), frozenset()))
+    text = _sas(task, pos, neg)
+    search = "lazy_greedy([add()], preferred=[add()])"  # h_add: far fewer plateaus than h_FF
     try:
-        engine = FastDownward()
-        engine.search = "lazy_greedy([add()], preferred=[add()])"  # h_add: far fewer plateaus
-        out = engine.plan(query, SimpleNamespace(numeric=False, domain=domain), timeout)
-    except Exception:  # an optional helper: any failure just leaves the question open
+        with tempfile.TemporaryDirectory(prefix="planetarium-specify-") as tmp:
+            path = Path(tmp) / "plan"
+            cmd = [str(binary), "--search", search, "--internal-plan-file", str(path)]
+            rc, _, timed_out = run_process(cmd, timeout, tmp, stdin=text)
+            steps = plan_file(path) if rc == 0 and not timed_out else None
+    except OSError:
         return "unknown", None
-    if out.status == SolveStatus.UNSOLVABLE:
+    if rc in (10, 11) and not timed_out:
         return "unsolvable", None
-    if out.status != SolveStatus.SOLVED or out.plan is None:
+    if steps is None:
         return "unknown", None
-    by_key = {(a.name, a.args): a for a in task.actions}
     plan = []
-    for step in out.plan:
-        name, *args = step.strip().strip("()").lower().split() or [""]
-        a = by_key.get((name, tuple(args)))
-        if a is None:
+    for step in steps:
+        name = step.strip("()").split()[0] if step.strip("()") else ""
+        if not name.startswith("op") or not name[2:].isdigit():
             return "unknown", None
-        plan.append(a)
+        k = int(name[2:])
+        if k >= len(task.actions):
+            return "unknown", None
+        plan.append(task.actions[k])
     return "solvable", plan
 
 
@@ -498,7 +542,7 @@ def exact_fully_specify(
     budget = max(1, max_states)
     first, exhausted = _greedy(task, task.init, gpos, gneg, QUICK, deadline, on_state)
     if first is None and not exhausted:
-        verdict, plan = _planner(task, problem, domain, gpos, gneg, deadline)
+        verdict, plan = _planner(task, gpos, gneg, deadline)
         if verdict == "unsolvable":
             return unreachable()
         first = task.run(plan) if plan is not None else None
@@ -528,7 +572,7 @@ def exact_fully_specify(
         for size in (FIRST_BUDGET, budget):
             verdict, plan = task.regress(pos, neg, min(size, budget), deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
-                verdict, plan = _planner(task, problem, domain, pos, neg, deadline)
+                verdict, plan = _planner(task, pos, neg, deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
                 hit = _lazy_search(task, goal_states[-1], pos, neg, LAZY, deadline, on_state)
                 if hit is not None:
