@@ -7,14 +7,17 @@ state (the oracle), each candidate is settled separately, cheapest evidence firs
 
 1. relaxed reachability and static/monotone analysis: an atom no relaxed plan reaches is
    false everywhere; an init atom no reachable action deletes is true everywhere;
-2. goal states found by search (greedy best-first from the init, then breadth-first around
-   each goal state found) refute every fact they lack — most candidates end here;
+2. goal states found by search (a goal-count greedy search; Fast Downward's ``downward``
+   search binary, fed this ground task as SAS+, when the ``planners`` extra is installed; our
+   own lazy best-first search otherwise; then breadth-first around each goal state found)
+   refute every fact they lack — most candidates end here;
 3. what remains is proved by complete regression from ``goal ∧ ¬f``, pruned by mutex
    invariants (:mod:`.invariants`) with unit propagation over exactly-one groups; a regression
    that reaches the init instead yields a plan, hence one more goal state.
 
-Every verdict is a proof: a fact is kept only when its regression space is exhausted, dropped
-only when a reachable goal state lacks it. Past the state budget or the deadline the answer is
+Every verdict is a proof: a fact is kept only when a complete search for ``goal ∧ ¬f`` is
+exhausted (our regression, or Fast Downward's search, whose only pruning is relaxed
+unreachability), dropped only when a reachable goal state, replayed from a plan, lacks it. Past the state budget or the deadline the answer is
 undecided (``search_bound``/``timeout``), never a guess. Numeric problems go to the oracle.
 
 >>> from planetarium_plugin import domain_packs, parse_problem
