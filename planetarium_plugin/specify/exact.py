@@ -17,8 +17,9 @@ state (the oracle), each candidate is settled separately, cheapest evidence firs
 
 Every verdict is a proof: a fact is kept only when a complete search for ``goal ∧ ¬f`` is
 exhausted (our regression, or Fast Downward's search, whose only pruning is relaxed
-unreachability), dropped only when a reachable goal state, replayed from a plan, lacks it. Past the state budget or the deadline the answer is
-undecided (``search_bound``/``timeout``), never a guess. Numeric problems go to the oracle.
+unreachability), dropped only when a reachable goal state, replayed from a plan, lacks it.
+Past the state budget or the deadline the answer is undecided (``search_bound``/``timeout``),
+never a guess. Numeric problems go to the oracle.
 
 >>> from planetarium_plugin import domain_packs, parse_problem
 >>> bw = domain_packs()["blocksworld"].domain
