@@ -502,10 +502,16 @@ def build_parser() -> argparse.ArgumentParser:
     b = command("score", help="score a JSONL file of predictions (resumable)")
     b.add_argument(
         "predictions",
-        help="JSONL: id, domain (or domain_pddl: the domain's text), ground_truth, candidate, "
-        "placeholder",
+        help="JSONL: id, domain (or domain_pddl: the domain's text), ground_truth (or gt, "
+        "problem_pddl), candidate (or prediction, generation, response), placeholder (or "
+        "is_placeholder)",
     )
-    b.add_argument("--out", required=True, help="JSONL of scores (appended; ids there skipped)")
+    b.add_argument(
+        "--out",
+        required=True,
+        help="JSONL of scores, appended; on a rerun, ids already scored are skipped, a torn last "
+        "line is removed and bad_record/crashed results are scored again",
+    )
     b.add_argument("--workers", type=int, default=None, help="default: all cores")
     b.add_argument("--timeout", type=float, default=10.0, help="seconds per check")
     b.add_argument("--memory-mb", type=int, default=4096, help="per worker; 0 = unlimited")
