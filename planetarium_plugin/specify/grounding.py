@@ -164,6 +164,7 @@ def _ground(
         keyed.append(key)
 
     sub: dict[str, str] = {c: c for c in consts}
+    tick = [0]  # bindings tried: the deadline is checked every 64
 
     def ok(check) -> bool:
         if check[0] == "in":
@@ -192,7 +193,9 @@ def _ground(
         else:
             pool = pools[v]
         for o in pool:
-            deadline.check()
+            tick[0] += 1
+            if tick[0] & 63 == 0:
+                deadline.check()
             sub[v] = o
             if all(ok(c) for c in checks[i]):
                 yield from bind(i + 1)
