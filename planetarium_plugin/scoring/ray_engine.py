@@ -77,7 +77,8 @@ class RayEngine:
 
     Args:
         address: the cluster to join; None starts a local one.
-        chunk_size: records per actor call (default: about eight per worker, 4 to 128).
+        chunk_size: records per actor call (default: a third of what is left per actor, 2 to
+            128, so chunks shrink towards the end).
         max_retries: how often a record whose actor died is run again (then ``crashed``).
         persistent: keep the actors (and a cluster started here) between calls until
             :meth:`close`, for callers that score many small batches (reward functions).
@@ -152,37 +153,35 @@ class RayEngine:
 
     def _run(self, actors: list[Any], todo: list[dict], counts: dict[str, int]) -> Iterator[dict]:
         ray = self._ray
-        size = self.chunk_size or max(4, min(128, math.ceil(len(todo) / (8 * len(actors)))))
-        waiting = deque(list(range(i, min(i + size, len(todo)))) for i in range(0, len(todo), size))
-        running: dict[Any, tuple[list[int], int, int]] = {}  # stream -> (indices, actor, try)
+        pending = deque(range(len(todo)))  # indices into todo not yet sent (or sent again)
+        running: dict[Any, tuple[list[int], int]] = {}  # stream -> (indices, actor)
         load = [0] * len(actors)  # chunks queued on each actor
         done: set[int] = set()  # indices into todo already yielded
         tries: dict[int, int] = {}  # index -> chunks it was in that failed
         try:
-            while waiting or running:
-                while waiting and min(load) < 2:  # one running, one queued: no idle gap
+            while pending or running:
+                while pending and min(load) < 2:  # one running, one queued: no idle gap
                     a = load.index(min(load))
-                    chunk = waiting.popleft()
+                    chunk = [pending.popleft() for _ in range(self._size(len(pending), actors))]
                     call = actors[a].score.options(num_returns="streaming")
-                    running[call.remote([todo[i] for i in chunk])] = (chunk, a, 0)
+                    running[call.remote([todo[i] for i in chunk])] = (chunk, a)
                     load[a] += 1
                 ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
                 for stream in ready:
-                    chunk, a, _ = running[stream]
+                    chunk, a = running[stream]
                     try:
                         batch = ray.get(next(stream))
-                    except (StopIteration, ray.exceptions.RayError) as exc:
+                    except (StopIteration, ray.exceptions.RayError) as exc:  # StopIteration: done
                         del running[stream]
                         load[a] -= 1
-                        # The actor died (Ray restarts it): re-run what is not yet scored.
+                        # An actor that died (Ray restarts it) leaves records unscored: re-run them.
                         rest = [i for i in chunk if i not in done]
                         retry = [i for i in rest if tries.get(i, 0) < self.max_retries]
                         for i in rest:
                             tries[i] = tries.get(i, 0) + 1
-                        if retry:
-                            waiting.appendleft(retry)
+                        pending.extendleft(reversed(retry))
                         why = type(exc).__name__
-                        for i in set(rest) - set(retry):
+                        for i in [i for i in rest if i not in retry]:
                             done.add(i)
                             counts["crashed"] += 1
                             yield failed_result(todo[i], "crashed", f"Ray gave up ({why})")
@@ -198,6 +197,13 @@ class RayEngine:
         finally:
             if running:  # interrupted: kill the busy actors now (their workers follow them)
                 self._kill_actors(graceful=False)
+
+    def _size(self, remaining: int, actors: list[Any]) -> int:
+        """Records in the next chunk: large while much is left, small at the end (no long tail
+        of one busy actor while the others idle)."""
+        if self.chunk_size:
+            return min(remaining, self.chunk_size)
+        return min(remaining, max(2, min(128, math.ceil(remaining / (3 * len(actors))))))
 
     def _kill_actors(self, graceful: bool = True) -> None:
         """Stop the actors: idle ones close their worker first; a killed actor's worker
