@@ -17,9 +17,10 @@ from planetarium_plugin import (
     parse_problem,
     search_fully_specify,
 )
+from planetarium_plugin.errors import Deadline
 from planetarium_plugin.planning import SolveStatus, solve, validate
 from planetarium_plugin.scoring import score_records
-from planetarium_plugin.specify import fully_specify_problem
+from planetarium_plugin.specify import exact_fully_specify, fully_specify_problem
 
 
 def single():
@@ -314,8 +315,9 @@ GOAL_LAYOUTS = {
 }
 
 
-def test_generator_layouts_and_ground_truths():
-    pack = single()
+@pytest.mark.parametrize("name", ["rover-single", "rover"])
+def test_generator_layouts_and_ground_truths(name):
+    pack = domain_packs()[name]
     seen_init, seen_goal = set(), set()
     for scale in (1, 4, 12):
         instances = list(pack.generate(random.Random(scale), scale))
@@ -323,10 +325,10 @@ def test_generator_layouts_and_ground_truths():
         for inst in instances:
             seen_init.add(inst.init_layout)
             seen_goal.add(inst.goal_layout)
-            assert "(:domain rover-single)" in inst.problem_pddl  # never the legacy name
+            assert f"(:domain {pack.domain.name})" in inst.problem_pddl  # never a legacy name
             problem = parse_problem(inst.problem_pddl, pack.domain)  # strict typing
             assert problem.size == inst.size
-            assert pack.fully_specify(problem, pack.domain) is not None
+            assert pack.fully_specify(problem, pack.domain) is not None  # the rules apply
             assert (inst.split == "test") is inst.tied
             explicit = inst.text("explicit", "explicit")
             for atom in problem.init | problem.goal.positive:
@@ -334,6 +336,18 @@ def test_generator_layouts_and_ground_truths():
             assert len(inst.text("abstract", "abstract")) < len(explicit)
             assert inst.is_placeholder("abstract", "abstract") is (not inst.tied)
     assert seen_init == INIT_LAYOUTS and seen_goal == GOAL_LAYOUTS
+
+
+@pytest.mark.parametrize("name", ["rover-single", "rover"])
+def test_rules_agree_with_the_generic_exact_method_beyond_the_oracle(name):
+    """Scale 3 is past the explicit-state oracle's reach for most layouts."""
+    pack = domain_packs()[name]
+    for inst in pack.generate(random.Random(3), 3):
+        if inst.goal_layout != "transmit_all_and_in_lander":
+            continue
+        problem = parse_problem(inst.problem_pddl, pack.domain)
+        exact = exact_fully_specify(problem, pack.domain, deadline=Deadline(60))
+        assert pack.fully_specify(problem, pack.domain) == exact.positive, inst.init_layout
 
 
 def test_generated_problems_are_solved_and_validated():
@@ -345,6 +359,12 @@ def test_generated_problems_are_solved_and_validated():
     inst = next(i for i in pack.generate(random.Random(0), 1) if i.goal_layout == "transmit_all")
     r = solve(inst.problem_pddl, pack, planner="fast-downward")
     assert r.status is SolveStatus.SOLVED and r.validation.valid
+    ipc = domain_packs()["rover"]
+    for inst in ipc.generate(random.Random(0), 5):
+        if inst.init_layout.startswith("grid"):
+            r = solve(inst.problem_pddl, ipc)
+            assert r.planner == "fast-downward" and r.status is SolveStatus.SOLVED, r.message
+            assert r.validation.valid
 
 
 def test_original_dataset_rover_rows_load_and_each_gets_a_verdict(tmp_path, monkeypatch):

@@ -14,12 +14,15 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .generate import generate
 from .rules import fully_specify
 
 PACK = DomainPack(
     name="rover",
     domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
     fully_specify=fully_specify,
+    generate=generate,
+    max_scale=8,
     description="Rovers, IPC 2002 (typed): several rovers, stores, cameras, landers",
 )
 

@@ -11,7 +11,8 @@ when partitioned). The rover is available and the channel is free.
 Goals: ``rover_in_lander`` (every init), and from ``_analysis`` inits ``transmit_soil``,
 ``transmit_rocks``, ``transmit_objectives`` (an image of every objective in every mode),
 ``transmit_all`` and ``transmit_all_and_in_lander``. The goals that send the rover to the
-lander's waypoint are tied to the init and held out (test split); the rest are train.
+lander's waypoint are tied to the init and held out (test split); the rest are train. Samples
+and objectives are placed in one of ``PLACEMENTS`` ways per layout and scale.
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from collections.abc import Iterator
 from planetarium_plugin.generation import Description, Instance, problem_pddl, sentences
 
 TIED = frozenset({"rover_in_lander", "transmit_all_and_in_lander"})
+#: Sample, view and objective placements per layout and scale (random draws pick one of them,
+#: so the dataset does not grow with every extra draw).
+PLACEMENTS = 3
 Layout = tuple[list[str], list[tuple[str, str]], list[str], str]  # waypoints, links, side, text
 
 
-def _shape(shape: str, scale: int) -> Layout:
+def waypoint_layout(shape: str, scale: int) -> Layout:
     """Waypoints, undirected links, the rover's side and an abstract description."""
     if shape == "line":
         n = 2 + scale
@@ -70,7 +74,7 @@ def _shape(shape: str, scale: int) -> Layout:
 def generate(rng: random.Random, scale: int) -> Iterator[Instance]:
     """Every applicable (init, goal) pair for ``scale`` (waypoints grow with it)."""
     for shape in ("line", "grid", "circle", "star", "partitioned"):
-        waypoints, links, side, shape_text = _shape(shape, scale)
+        waypoints, links, side, shape_text = waypoint_layout(shape, scale)
         lander = side[-1]
         facts = [f"(at_rover {waypoints[0]})", f"(at_lander {lander})", "(available)"]
         facts.append("(channel_free)")
@@ -152,6 +156,7 @@ def _navigate(shape, scale, waypoints, facts, text, shape_text, basics, lander):
 
 
 def _analysis(rng, shape, scale, waypoints, side, facts, text, shape_text, basics, lander):
+    rng = random.Random(f"{shape}:{scale}:{rng.randrange(PLACEMENTS)}")
     soil = sorted(rng.sample(side, min(len(side), 1 + scale // 4)), key=waypoints.index)
     rock = sorted(rng.sample(side, min(len(side), 1 + scale // 5)), key=waypoints.index)
     cameras = [f"camera{i}" for i in range(1, 2 + scale // 7)]

@@ -66,17 +66,19 @@ def hf_rows(path: str, domains: tuple[str, ...]):
     packs = [domain_packs()[d] for d in domains]
     for split, table in splits:
         for i, rec in enumerate(table):
-            # A row belongs to the pack of that name, or whose domain names it (e.g. the
-            # reference's rover-single rows say "rover", an alias of our rover-single).
-            pack = next((p for p in packs if p.name == rec["domain"]), None) or next(
-                (p for p in packs if rec["domain"] in p.domain.aliases | {p.domain.name}), None
-            )
-            if pack is None:
+            # A row belongs to the pack of that name, or whose domain names it (the reference's
+            # rover-single rows say "rover", an alias of our rover-single); the first of those
+            # whose domain reads the ground truth wins.
+            named = [p for p in packs if p.name == rec["domain"]]
+            named += [p for p in packs if rec["domain"] in p.domain.aliases | {p.domain.name}]
+            if not named:
                 continue
+            fits = [_fit(rec["problem_pddl"], p) for p in named]
+            best = max(range(len(named)), key=lambda i: (fits[i][1], fits[i][2], -i))
+            pack, size = named[best], fits[best][0]
             domain = pack.name
             init = "abstract" if rec.get("init_is_abstract") else "explicit"
             goal = "abstract" if rec.get("goal_is_abstract") else "explicit"
-            size = _size(rec["problem_pddl"], pack)
             yield {
                 "id": str(rec.get("id", f"{split}-{i}")),
                 "domain": domain,
@@ -96,23 +98,28 @@ def hf_rows(path: str, domains: tuple[str, ...]):
             }
 
 
-def _size(text: str, pack) -> int:
-    """Propositions in a ground truth; counted from the text when it is not a valid problem of
-    the pack (such rows stay in, and every answer to them gets a verdict with its reason)."""
+def _fit(text: str, pack) -> tuple[int, bool, int]:
+    """How a ground truth fits a pack: its size, whether it is a valid problem of the pack, and
+    how many of its facts use the pack's predicates (with their arity). Invalid ones are
+    counted from the text (such rows stay in: every answer to them gets a verdict and reason)."""
     from planetarium_plugin.errors import PlanetariumError
     from planetarium_plugin.parsing import extract_problem, parse_problem
 
     try:
-        return parse_problem(text, pack.domain, typing="relaxed").size
+        size = parse_problem(text, pack.domain, typing="relaxed").size
+        return size, True, size
     except PlanetariumError:
         pass
     try:
         sections = {s[0]: s[1:] for s in extract_problem(text) if isinstance(s, list) and s}
     except PlanetariumError:
-        return 0
+        return 0, False, 0
     goal = sections.get(":goal", [])
     goal = goal[0][1:] if goal and goal[0][:1] == ["and"] else goal
-    return len(sections.get(":init", [])) + len(goal)
+    facts = [f for f in [*sections.get(":init", []), *goal] if isinstance(f, list) and f]
+    table = pack.domain.predicates
+    known = sum(f[0] in table and table[f[0]].arity == len(f) - 1 for f in facts)
+    return len(facts), False, known
 
 
 def _dataset(subtask: str, **kwargs):
