@@ -253,3 +253,33 @@ def test_batch_scoring_of_domains_goes_through_the_supervisor(tmp_path):
     assert got["c"]["parseable"] is False and got["c"]["reason"] == "parse_error"
     again = score_file(read_records(src), out, workers=2, timeout=30, progress=False)
     assert again["scored"] == 0 and again["skipped"] == 3  # resumed: nothing scored twice
+
+
+ADL_BW = """(define (domain blocksworld)
+  (:requirements :strips :adl)
+  (:predicates (clear ?x) (on-table ?x) (arm-empty) (holding ?x) (on ?x ?y))
+  (:action pickup :parameters (?b)
+    :precondition (and (on-table ?b) (arm-empty) (not (exists (?c) (on ?c ?b))))
+    :effect (and (holding ?b) (not (clear ?b)) (not (on-table ?b)) (not (arm-empty))))
+  (:action putdown :parameters (?b) :precondition (holding ?b)
+    :effect (and (clear ?b) (arm-empty) (on-table ?b) (not (holding ?b))))
+  (:action stack :parameters (?b ?u)
+    :precondition (and (holding ?b) (clear ?u))
+    :effect (and (arm-empty) (clear ?b) (on ?b ?u) (not (clear ?u)) (not (holding ?b))))
+  (:action unstack :parameters (?b ?u)
+    :precondition (and (on ?b ?u) (arm-empty) (forall (?c) (not (on ?c ?b))))
+    :effect (and (holding ?b) (clear ?u) (not (on ?b ?u)) (not (clear ?b)) (not (arm-empty))
+                 (when (holding ?u) (clear ?u)))))"""
+
+
+def test_adl_candidates_are_compared_exactly():
+    """Quantifiers instead of (clear ?x), and a conditional effect that never fires."""
+    s = evaluate_domain("blocksworld", ADL_BW)
+    assert s.equivalent is True, s.message
+    assert {a.name: a.status for a in s.actions}["unstack"] == "adl"
+    assert s.executability.value == s.feasibility.value == s.interpretability.value == 1.0
+    wrong = ADL_BW.replace("(forall (?c) (not (on ?c ?b)))", "(forall (?c) (not (on ?b ?c)))")
+    s = evaluate_domain("blocksworld", wrong)
+    assert s.equivalent is False and s.difference.action == "unstack"
+    assert s.difference.kind == "ground_truth_only"
+    assert s.interpretability.count < s.interpretability.total  # plans that unstack fail

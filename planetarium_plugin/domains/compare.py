@@ -31,7 +31,7 @@ from ..parsing import Action, Atom, Domain
 
 __all__ = ["ActionDiff", "compare_actions", "literals"]
 
-Status = Literal["match", "differs", "signature", "missing", "extra", "unsupported"]
+Status = Literal["match", "differs", "signature", "missing", "extra", "adl"]
 _FLIP = {"<": ">", "<=": ">=", "=": "=", ">=": "<=", ">": "<"}
 #: Permutations tried per action before falling back to a greedy mapping.
 MAX_MAPPINGS = 5_040
@@ -43,8 +43,9 @@ class ActionDiff:
 
     ``status``: ``match`` (same preconditions and effects under ``mapping``), ``differs``,
     ``signature`` (different number or types of parameters), ``missing`` (no such action in
-    the candidate), ``extra`` (not in the ground truth) or ``unsupported`` (the candidate uses
-    constructs compared only by planners). ``mapping``: candidate parameter -> ground truth
+    the candidate), ``extra`` (not in the ground truth) or ``adl`` (the candidate writes it with
+    quantifiers, disjunction or conditional effects: literal differences are partial, the
+    state search compares it exactly). ``mapping``: candidate parameter -> ground truth
     parameter. Literals are written in the ground truth's parameter names.
     """
 
@@ -203,8 +204,8 @@ def _diff(g: Action, c: Action, typed: bool) -> ActionDiff:
             status = "signature"
             notes.append(f"parameter types differ: {', '.join(wrong)}")
     if c.unsupported:
-        status = "unsupported"
-        notes.append(f"uses {c.unsupported}")
+        status = "adl"
+        notes.append(f"written with {c.unsupported} (compared by the state search)")
     if status == "match" and (missing_pre or extra_pre or missing_eff or extra_eff):
         status = "differs"
     for title, items in (

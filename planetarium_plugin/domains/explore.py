@@ -24,7 +24,14 @@ from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
 from ..specify import COMPARE, evaluate_expr, ground_actions
 
-__all__ = ["Difference", "ProblemOutcome", "lockstep", "DEFAULT_MAX_STATES", "MAX_GROUND"]
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "MAX_GROUND",
+    "Difference",
+    "ProblemOutcome",
+    "lockstep",
+    "make_space",
+]
 
 DEFAULT_MAX_STATES = 20_000
 #: Ground actions per domain and problem before the grounding is refused (too large).
@@ -261,6 +268,21 @@ class _Space:
         return out
 
 
+def make_space(
+    problem: Problem, domain: Domain, deadline: Deadline, dynamic: frozenset[str] | None = None
+):
+    """The successor generator for ``domain``: compiled STRIPS/numeric actions, or the ADL
+    interpreter (:mod:`.adl`) when an action uses quantifiers, disjunction or conditional
+    effects."""
+    if any(a.unsupported for a in domain.actions):
+        from .adl import AdlSpace, adl_dynamic
+
+        if dynamic is None:
+            dynamic = dynamic_functions(domain) | adl_dynamic(domain)
+        return AdlSpace(problem, domain, deadline, dynamic, MAX_GROUND)
+    return _Space(problem, domain, deadline, dynamic)
+
+
 def _num(v: Fraction) -> str:
     return str(v.numerator) if v.denominator == 1 else str(float(v))
 
@@ -301,9 +323,11 @@ def lockstep(
     """
     deadline = deadline or Deadline(None)
     try:
-        dynamic = dynamic_functions(gt, cand)
-        g_space = _Space(problem, gt, deadline, dynamic)
-        c_space = _Space(cand_problem, cand, deadline, dynamic)
+        from .adl import adl_dynamic
+
+        dynamic = dynamic_functions(gt, cand) | adl_dynamic(gt) | adl_dynamic(cand)
+        g_space = make_space(problem, gt, deadline, dynamic)
+        c_space = make_space(cand_problem, cand, deadline, dynamic)
     except PlanetariumError as exc:
         return ProblemOutcome(name, None, 0, exc.reason.value, exc.message)
     g_preds, g_funcs = set(gt.predicates), set(gt.functions)
@@ -440,6 +464,8 @@ def _why_not(domain: Domain, space: _Space, label: tuple, relabel, state: State)
         args = tuple(args[j] for j in order)
     if len(args) != len(act.params):
         return (f"action {name} has a different signature",)
+    if act.unsupported:
+        return ("its precondition (quantified, disjunctive or conditional) does not hold",)
     sub = dict(zip((v for v, _ in act.params), args, strict=True))
     atoms, items = state
     values = space.values(items)

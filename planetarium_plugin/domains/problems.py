@@ -43,10 +43,10 @@ def _fits(problem: Problem, pack: DomainPack, bound: int) -> bool:
     """True when the ground truth's reachable state space has at most ``bound`` states."""
     from collections import deque
 
-    from .explore import _Space
+    from .explore import make_space
 
     try:
-        space = _Space(problem, pack.domain, Deadline(30))
+        space = make_space(problem, pack.domain, Deadline(30))
     except PlanetariumError:
         return False
     start = space.start

@@ -26,7 +26,7 @@ from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Domain, Problem, parse_domain, parse_problem
 from .check import Diagnostic, check_domain
 from .compare import ActionDiff, compare_actions
-from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, _Space, lockstep
+from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, lockstep, make_space
 from .problems import DEFAULT_COUNT, Case, default_problems, ground_truth_plan, load_problems
 from .render import domain_to_pddl
 
@@ -203,25 +203,44 @@ def _valid(problem: Problem, steps: Steps, pack: DomainPack) -> bool:
         return False
 
 
+def _goal(problem: Problem, domain: Domain, space, state) -> bool:
+    from ..planning import simulate
+
+    atoms, items = state
+    if not (problem.goal.positive <= atoms) or (problem.goal.negative & atoms):
+        return False
+    if problem.goal.numeric:
+        fake = dataclasses.replace(problem, init=atoms, numeric_init=space.values(items))
+        return simulate(fake, domain, []).valid
+    return True
+
+
+def _replay(problem: Problem, domain: Domain, steps: Steps, deadline: Deadline) -> bool:
+    """The plan runs in ``domain`` (our semantics, ADL included) and reaches the goal."""
+    try:
+        space = make_space(problem, domain, deadline)
+    except PlanetariumError:
+        return False
+    state = space.start
+    for name, args in steps:
+        nxt = space.successors(state).get((name, tuple(args)))
+        if nxt is None:
+            return False
+        state = nxt
+    return _goal(problem, domain, space, state)
+
+
 def _bfs_plan(problem: Problem, domain: Domain, max_states: int, deadline: Deadline):
     """A shortest plan by breadth-first search (None: unsolvable; raises past the bound)."""
     from collections import deque
 
-    from ..planning import simulate
-
-    space = _Space(problem, domain, deadline)
+    space = make_space(problem, domain, deadline)
     start = space.start
     parent: dict = {start: None}
     queue = deque([start])
 
     def goal(state) -> bool:
-        atoms, items = state
-        if not (problem.goal.positive <= atoms) or (problem.goal.negative & atoms):
-            return False
-        if problem.goal.numeric:
-            fake = dataclasses.replace(problem, init=atoms, numeric_init=space.values(items))
-            return simulate(fake, domain, []).valid
-        return True
+        return _goal(problem, domain, space, state)
 
     while queue:
         state = queue.popleft()
@@ -258,6 +277,8 @@ def _plan_candidate(
     except PlanetariumError as exc:
         if exc.reason is not Reason.SEARCH_BOUND:  # out of time, or a grounding blow-up
             return None
+        if any(a.unsupported for a in pack.domain.actions):
+            return None  # the planners read the normalised STRIPS part only
         planner = "enhsp" if pack.numeric else "fast-downward-up"
         result = solve(problem, pack, planner=planner, timeout=timeout, session=session)
         if result.status is not SolveStatus.SOLVED:
@@ -267,6 +288,8 @@ def _plan_candidate(
         )
     if steps is None:
         return None
+    if any(a.unsupported for a in pack.domain.actions):  # ADL: VAL reads only the normalised
+        return steps  # STRIPS part, so the plan stands on our interpreter alone
     return steps if _valid(problem, steps, pack) else None
 
 
@@ -407,7 +430,10 @@ def _evaluate(
     actions = compare_actions(gt, cand)
     cases = _cases(gt_pack, problems)
     supported = not any(a.unsupported for a in cand.actions)
-    cand_pack = DomainPack(name=f"candidate:{cand.name}", domain_pddl=domain_to_pddl(cand))
+    cand_pack = DomainPack(  # normalised for VAL and the planners; ADL as written
+        name=f"candidate:{cand.name}",
+        domain_pddl=domain_to_pddl(cand) if supported else candidate,
+    )
     gt_tools = gt_pack  # what VAL and the planners read for the ground truth
     if gt_pack.planner is None and not any(a.unsupported for a in gt.actions):
         gt_tools = DomainPack(name=gt_pack.name, domain_pddl=domain_to_pddl(gt))
@@ -431,15 +457,7 @@ def _evaluate(
             frozenset(case.problem.numeric_init.items()),
             tuple(sorted(case.problem.objects.items())),
         )
-        if not supported:
-            outcome = ProblemOutcome(
-                case.name,
-                None,
-                0,
-                Reason.UNSUPPORTED.value,
-                "the candidate uses constructs the lock-step search does not implement",
-            )
-        elif key in explored:
+        if key in explored:
             outcome = dataclasses.replace(explored[key], problem=case.name)
         else:
             outcome = lockstep(
@@ -458,7 +476,7 @@ def _evaluate(
         if outcome.equivalent is None and undecided is None:
             undecided = outcome
         executable = feasible = interpretable = False
-        if metrics and supported and not deadline.expired():
+        if metrics and not deadline.expired():
             left = max(0.5, min(planner_timeout, timeout - (time.perf_counter() - t0)))
             plan = _plan_candidate(cprob, cand_pack, deadline, left, max_states, session)
             executable = plan is not None
@@ -469,7 +487,12 @@ def _evaluate(
             except PlanetariumError:
                 gt_plan = None
             if gt_plan is not None:
-                interpretable = _valid(cprob, _to_cand(gt_plan, order), cand_pack)
+                steps = _to_cand(gt_plan, order)
+                interpretable = (
+                    _valid(cprob, steps, cand_pack)
+                    if supported
+                    else _replay(cprob, cand, steps, deadline)
+                )
         n_exec += executable
         n_feas += feasible
         n_interp += interpretable
