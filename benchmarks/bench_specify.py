@@ -10,6 +10,7 @@ Per-problem results go to a JSONL file as they are measured, so an interrupted r
 where it stopped (``--out``; delete the file to start over).
 
     python benchmarks/bench_specify.py --sample 300 --timeout 10
+    python benchmarks/bench_specify.py --packs rover-single,rover --sample 40 --out rover.jsonl
 """
 
 from __future__ import annotations
@@ -56,7 +57,9 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per fullySpecify")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path("bench_specify.jsonl"))
+    ap.add_argument("--packs", default=",".join(PACKS), help="comma-separated pack names")
     args = ap.parse_args()
+    args.packs = tuple(args.packs.split(","))
 
     packs = domain_packs()
     done: dict[str, dict] = {}
@@ -68,7 +71,7 @@ def main() -> None:
                 continue  # a torn last line: measured again
             done[row["id"]] = row
     todo = []
-    for name in PACKS:
+    for name in args.packs:
         rows = [
             r
             for r in dataset_rows([packs[name]], seed=args.seed)
@@ -106,7 +109,7 @@ def report(records: list[dict], args) -> None:
     head = "| pack | n | route | decided | ≤60 props decided | median ms | p99 ms | max ms |"
     print(head)
     print("|" + "---|" * 8)
-    for name in PACKS:
+    for name in args.packs:
         recs = [r for r in records if r["pack"] == name]
         if not recs:
             continue

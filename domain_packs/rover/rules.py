@@ -197,10 +197,15 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
     for (kind, w), samplers in forced.items():
         reachable &= len(samplers) == 1 and (kind, w) not in kept
 
+    held: dict[tuple[str, tuple[str, ...]], set[str]] = defaultdict(set)
+    for a in init:
+        if a.predicate in MONOTONE and a.args[0] in world.can_comm:
+            kind = "image" if a.predicate == "have_image" else a.predicate.split("_")[1]
+            held[kind, a.args[1:]].add(a.args[0])
+
     def holders(kind: str, key: tuple[str, ...]) -> set[str]:
         """Rovers holding the data in the init that can send it."""
-        pred = "have_image" if kind == "image" else f"have_{kind}_analysis"
-        return {r for r in world.can_comm if Atom(pred, (r, *key)) in init}
+        return held.get((kind, key), set())
 
     def senders(kind: str, key: tuple[str, ...]) -> set[str]:
         """Rovers that can hold the data in some goal plan and send it."""
@@ -245,8 +250,9 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
     for kind, w in sites:
         if not any(may_sample(kind, r, w) for r in world.rovers):
             out.add(Atom(f"at_{kind}_sample", (w,)))
+    samplers = {r for r in world.has_store if any(may_sample(k, r, w) for k, w in sites)}
     for (s,) in world.by["empty"]:
-        if not any(may_sample(k, r, w) for r in world.owners[s] for k, w in sites):
+        if not world.owners[s] & samplers:
             out.add(Atom("empty", (s,)))
     for (s,) in world.by["full"]:
         if not world.owners[s]:
