@@ -83,6 +83,12 @@ MUTATIONS = {
         "swapped arguments": ("down", ("(up ?x ?y)", "(up ?y ?x)")),
         "missing action": ("change-color", None),
     },
+    "rover": {
+        "dropped delete effect": ("take_image", ("(not (calibrated ?i ?r))", "")),
+        "dropped precondition": ("sample_soil", ("(empty ?s))", ")")),
+        "swapped arguments": ("navigate", ("(at ?x ?z))", "(at ?x ?y))")),
+        "missing action": ("drop", None),
+    },
     "rover-single": {
         "dropped delete effect": ("navigate", ("(not (at_rover ?y))", "")),
         "dropped precondition": ("sample_soil", ("(at_soil_sample ?p)", "")),

@@ -14,6 +14,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .rules import fully_specify
 
@@ -24,6 +25,7 @@ PACK = DomainPack(
     generate=generate,
     max_scale=8,
     description="Rovers, IPC 2002 (typed): several rovers, stores, cameras, landers",
+    descriptions=DESCRIPTIONS,
 )
 
 
