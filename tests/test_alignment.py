@@ -260,3 +260,30 @@ def test_generated_pairs_are_exactly_labelled():
         assert split_text(pos.text)[0] == split_text(neg.text)[0]
     again = generate_pairs([default_registry()["gripper"]], split="train", per_pack=5, seed=3)
     assert again == pairs
+
+
+def test_evaluate_reports_alignment_on_request(aligner):
+    from planetarium_plugin.scoring import evaluate
+
+    plain = evaluate(BW, BW, "blocksworld", check_solvable=False)
+    assert plain.alignment is None
+    good = evaluate(BW, BW, "blocksworld", check_solvable=False, text=BW_TEXT)
+    bad = evaluate(BW, BW_WRONG, "blocksworld", check_solvable=False, text=BW_TEXT)
+    assert good.equivalent is True and bad.equivalent is False
+    assert good.alignment == aligner.similarity([BW_TEXT], [BW])[0]
+    assert bad.alignment is not None and bad.alignment < good.alignment
+
+
+def test_lm_eval_alignment_metric_is_opt_in(aligner, monkeypatch):
+    from planetarium_tasks.planetarium import utils
+
+    docs = [{"natural_language": BW_TEXT, "problem_pddl": BW}] * 2
+    monkeypatch.delenv("PLANETARIUM_ALIGNMENT", raising=False)
+    assert utils._alignment(docs, [BW, BW_WRONG]) is None
+    monkeypatch.setenv("PLANETARIUM_ALIGNMENT", "1")
+    sims = utils._alignment(docs, [BW, BW_WRONG])
+    assert sims == aligner.similarity([BW_TEXT] * 2, [BW, BW_WRONG])
+    verdict = {"parseable": True, "solvable": True, "equivalent": True, "alignment": sims[0]}
+    metrics = utils.process_results(docs[0], [json.dumps(verdict)])
+    assert metrics["alignment"] == sims[0]
+    assert "alignment" not in utils.process_results(docs[0], [json.dumps({"parseable": True})])

@@ -61,6 +61,8 @@ class Aligner:
         head: ``"default"`` (the shipped head), a head JSON path, a :class:`Head`, or None.
         method: one of :data:`~.model.METHODS`; default ``head`` when a head is given, else
             ``goal`` (rendered-goal cosine).
+        encoder: an already loaded :class:`~.encoder.Encoder` (default: one shared per
+            process and model path).
     """
 
     def __init__(
@@ -70,6 +72,7 @@ class Aligner:
         domain: str | None = None,
         head: str | Path | Head | None = DEFAULT_HEAD,
         method: str | None = None,
+        encoder: Encoder | None = None,
     ) -> None:
         if isinstance(head, Head) or head is None:
             self.head = head
@@ -82,13 +85,14 @@ class Aligner:
             raise ValueError("method 'head' needs a head")
         self.model = None if model is None else str(model)
         self.domain = domain
+        self._encoder = encoder
 
     def __repr__(self) -> str:
         return f"Aligner(model={self.model!r}, domain={self.domain!r}, method={self.method!r})"
 
     @property
     def encoder(self) -> Encoder:
-        return load_encoder(self.model)
+        return self._encoder if self._encoder is not None else load_encoder(self.model)
 
     def similarity(self, texts: Sequence[str], pddls: Sequence[str]) -> list[float]:
         """One similarity per (text, PDDL) pair, batched; deterministic.

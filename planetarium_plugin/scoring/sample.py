@@ -9,7 +9,7 @@ with ``:typing`` misuse ignored).
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from ..equivalence import equivalent
 from ..errors import Deadline, PlanetariumError
@@ -42,6 +42,7 @@ class Score:
     elapsed_ms: float
     pack: str | None = None
     domain_source: str | None = None
+    alignment: float | None = None  # text-PDDL similarity, when asked for (align extra)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -58,8 +59,12 @@ def evaluate(
     check_solvable: bool = True,
     sample_id: str = "",
     session: PlannerSession | None = None,
+    text: str | None = None,
 ) -> Score:
     """Score one candidate against its ground truth: parseable, solvable, equivalent.
+
+    ``text``: the natural-language task; when given, ``alignment`` holds the default aligner's
+    similarity of it and the candidate (None without the align extra).
 
     ``timeout`` is the budget of the whole call: equivalence (strict, then relaxed typing
     when needed) and the solvability check share one deadline, so a call returns within about
@@ -72,6 +77,11 @@ def evaluate(
     (or solve status) ``internal_error`` / ``error`` and the exception in the message.
     """
     t0 = time.perf_counter()
+    if text is not None:
+        score = evaluate(ground_truth, candidate, domain, placeholder=placeholder,
+                         timeout=timeout, planner=planner, check_solvable=check_solvable,
+                         sample_id=sample_id, session=session)  # fmt: skip
+        return replace(score, alignment=_alignment(text, candidate))
     try:
         return _evaluate(
             ground_truth,
@@ -99,6 +109,17 @@ def evaluate(
             planner=None,
             elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
         )
+
+
+def _alignment(text: str, candidate: str) -> float | None:
+    try:
+        from ..alignment import similarity
+    except ImportError:
+        return None
+    try:
+        return similarity([text], [candidate])[0]
+    except Exception:  # the extra is optional; a broken install must not lose the score
+        return None
 
 
 def _evaluate(

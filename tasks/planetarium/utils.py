@@ -216,13 +216,29 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     engine = os.environ.get("PLANETARIUM_ENGINE", "local")
     results = score_records(records, workers=workers, timeout=timeout, engine=engine)
     verdicts = {r["id"]: r for r in results}
+    aligned = _alignment(docs, texts)
     out = []
     for i, (text, doc) in enumerate(zip(texts, docs, strict=True)):
         verdict = dict(verdicts[str(i)])
         verdict["id"] = str(doc.get("id", i))  # the document's id, not its position
         verdict["pddl"] = extract_problem_text(text)
+        if aligned is not None:
+            verdict["alignment"] = aligned[i]
         out.append(json.dumps(verdict))  # one verdict per document (no take-first after us)
     return out
+
+
+def _alignment(docs: list[dict], texts: list[str]) -> list[float] | None:
+    """Text-PDDL similarities when ``PLANETARIUM_ALIGNMENT=1`` (off by default: it costs
+    encoder time) and the align extra is installed."""
+    if os.environ.get("PLANETARIUM_ALIGNMENT", "0") not in ("1", "true", "yes"):
+        return None
+    try:
+        from planetarium_plugin.alignment import similarity
+    except ImportError:
+        logger.warning("PLANETARIUM_ALIGNMENT=1 but the align extra is not installed")
+        return None
+    return similarity([d["natural_language"] for d in docs], texts)
 
 
 def process_results(doc: dict, results: list[str]) -> dict:
@@ -246,6 +262,8 @@ def process_results(doc: dict, results: list[str]) -> dict:
         "equivalent": equivalent,
         "equivalent_relaxed_typing": float(v.get("equivalent_relaxed_typing") is True),
     }
+    if isinstance(v.get("alignment"), int | float):
+        out["alignment"] = float(v["alignment"])
     # Breakdowns (the paper's tables): each document reports its own category only; rows of a
     # user's own data set may lack the columns.
     if doc.get("abstraction"):
