@@ -213,7 +213,8 @@ def test_action_schema_filter_ranks_the_true_schemas_first(aligner):
     }
     candidates = {"pickup": [schemas["putdown"], schemas["pickup"]],
                   "stack": [schemas["unstack"], schemas["stack"]]}  # fmt: skip
-    res = filter_schemas(descriptions, candidates, aligner=aligner)
+    bare = Aligner(head=None, encoder=aligner.encoder)  # no calibration: nothing dropped
+    res = filter_schemas(descriptions, candidates, aligner=bare)
     assert res.threshold is None and res.kept_combinations == 4
     assert res.combinations[0][0] == {"pickup": schemas["pickup"], "stack": schemas["stack"]}
 
@@ -287,3 +288,17 @@ def test_lm_eval_alignment_metric_is_opt_in(aligner, monkeypatch):
     metrics = utils.process_results(docs[0], [json.dumps(verdict)])
     assert metrics["alignment"] == sims[0]
     assert "alignment" not in utils.process_results(docs[0], [json.dumps({"parseable": True})])
+
+
+def test_stored_action_calibration_matches_the_scoring_path(aligner):
+    """The shipped head's action threshold was fit on the packs' own (description, schema)
+    pairs; scoring them again must keep at least ⌈(n+1)(1−ε)⌉ of them."""
+    from planetarium_plugin.alignment.training import action_pairs
+
+    cal = aligner.calibration("action")
+    assert cal is not None and cal.n >= 20
+    true = [p for p in action_pairs(default_registry().values()) if p.label == 1]
+    sims = aligner.action_similarity([p.text for p in true], [p.pddl for p in true])
+    for eps in (0.1, 0.2, 0.3):
+        kept = sum(cal.accepts(s, eps) for s in sims)
+        assert kept >= min(conformal_level(len(true), eps), len(true))

@@ -143,11 +143,9 @@ class Aligner:
             return None
         keys = [f"{kind}:{self.domain}", kind] if self.domain else [kind]
         for k in keys:
-            if k in self.head.calibration and self.head.calibration[k].get("method") in (
-                None,
-                self.method,
-            ):
-                return Calibration.from_dict(self.head.calibration[k])
+            stored = self.head.calibration.get(k)
+            if stored and (kind == "action" or stored.get("method") in (None, self.method)):
+                return Calibration.from_dict(stored)
         return None
 
     def calibrate(

@@ -394,3 +394,45 @@ def _count_match(nums: list[int], g: GoalAtoms) -> float:
             counts[(pred, i, a)] = counts.get((pred, i, a), 0) + 1
     have = set(counts.values()) | {len(g.atoms)}
     return sum(n in have for n in nums) / len(nums)
+
+
+def _unparse(x: SExpr) -> str:
+    return x if isinstance(x, str) else "(" + " ".join(_unparse(a) for a in x) + ")"
+
+
+def action_schemas(domain_pddl: str | bytes | None) -> dict[str, str]:
+    """Each ``(:action …)`` of a domain as text, by action name (lower case).
+
+    >>> action_schemas("(define (domain d) (:action a :parameters (?x) :effect (p ?x)))")
+    {'a': '(:action a :parameters (?x) :effect (p ?x))'}
+    """
+    out: dict[str, str] = {}
+    for top in _parse(clean_text(domain_pddl)):
+        if not isinstance(top, list):
+            continue
+        for x in top:
+            if isinstance(x, list) and len(x) > 1 and x[0] == ":action" and isinstance(x[1], str):
+                out[x[1]] = _unparse(x)
+    return out
+
+
+def drop_effect_literal(schema: str, index: int = 0) -> str | None:
+    """The schema with one effect literal removed (a hard negative), or None if it has none.
+
+    >>> drop_effect_literal("(:action a :effect (and (p) (not (q))))", 1)
+    '(:action a :effect (and (p)))'
+    """
+    tree = _parse(clean_text(schema))
+    act = _find(tree, ":action")
+    if act is None:
+        return None
+    for i, x in enumerate(act[:-1]):
+        if x == ":effect":
+            eff = act[i + 1]
+            lits = eff[1:] if isinstance(eff, list) and eff and eff[0] == "and" else [eff]
+            if len(lits) < 2:
+                return None
+            keep = [lit for j, lit in enumerate(lits) if j != index % len(lits)]
+            act[i + 1] = ["and", *keep]
+            return _unparse(act)
+    return None

@@ -20,8 +20,16 @@ from .calibration import Calibration, coverage
 from .data import AlignPair, generate_pairs
 from .encoder import Encoder
 from .model import Features, Head, auroc, pair_features, raw_scores, train_head
+from .render import action_schemas, drop_effect_literal
 
-__all__ = ["DEFAULT_FEATURES", "EvalRow", "batched_features", "evaluate_heads", "train_default"]
+__all__ = [
+    "DEFAULT_FEATURES",
+    "EvalRow",
+    "action_pairs",
+    "batched_features",
+    "evaluate_heads",
+    "train_default",
+]
 
 #: The shipped head's features: literal statement of the goal atoms when the text names the
 #: problem's objects, else the encoder's cosine of the text goal and the rendered goal.
@@ -67,6 +75,34 @@ def batched_features(
     )
 
 
+def action_pairs(packs: Iterable[DomainPack]) -> list[AlignPair]:
+    """(action description, schema) pairs from packs that describe their actions.
+
+    Positives: each description with its own schema. Negatives: with every other action of
+    the same domain (semi-hard), and with its own schema missing one effect literal (hard).
+    """
+    out: list[AlignPair] = []
+    for pack in packs:
+        desc = getattr(pack, "descriptions", None)
+        if desc is None:
+            continue
+        schemas = action_schemas(pack.domain_pddl)
+        for name, text in sorted(desc.actions.items()):
+            own = schemas.get(name.lower())
+            if own is None:
+                continue
+            out.append(AlignPair(text, own, 1, pack.name, goal_layout=name))
+            for other, schema in sorted(schemas.items()):
+                if other != name.lower():
+                    out.append(AlignPair(text, schema, 0, pack.name, goal_layout=other,
+                                         abstraction="other_action"))  # fmt: skip
+            cut = drop_effect_literal(own)
+            if cut is not None:
+                out.append(AlignPair(text, cut, 0, pack.name, goal_layout=name,
+                                     abstraction="effect_dropped"))  # fmt: skip
+    return out
+
+
 def train_default(
     enc: Encoder,
     packs: Iterable[DomainPack],
@@ -104,7 +140,16 @@ def train_default(
     cf = batched_features(enc, cal_pairs, embed=head.embed, gate=True, progress=progress,
                           desc="calibration")  # fmt: skip
     cal = Calibration.fit(head.score(cf), kind="problem")
-    return head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
+    head = head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
+    true_actions = [p for p in action_pairs(packs) if p.label == 1]
+    if true_actions:
+        from .aligner import Aligner
+
+        sims = Aligner(head=None, encoder=enc).action_similarity(
+            [p.text for p in true_actions], [p.pddl for p in true_actions]
+        )
+        head = head.with_calibration("action", Calibration.fit(sims, kind="action").to_dict())
+    return head
 
 
 @dataclass(frozen=True)
