@@ -12,6 +12,8 @@ from planetarium_plugin.domains import compare_actions, default_problems
 from planetarium_plugin.parsing import parse_domain
 
 PACKS = sorted(MUTATIONS)
+#: Every installed pack with a generator: each must be equivalent to itself, renamed.
+GENERATED = sorted(name for name, p in domain_packs().items() if p.generate is not None)
 
 
 @functools.cache
@@ -23,11 +25,12 @@ def score(pack: str, kind: str | None) -> DomainScore:
     return evaluate_domain(pack, mutate(text, action, edit))
 
 
-def test_every_pack_is_covered():
-    assert set(PACKS) == {p for p in domain_packs() if domain_packs()[p].generate is not None}
+def test_every_described_pack_has_hand_made_mutations():
+    described = {n for n in GENERATED if domain_packs()[n].descriptions is not None}
+    assert described <= set(PACKS) <= set(GENERATED)
 
 
-@pytest.mark.parametrize("pack", PACKS)
+@pytest.mark.parametrize("pack", GENERATED)
 def test_renamed_and_reordered_ground_truth_is_equivalent(pack):
     s = score(pack, None)
     assert s.parseable and s.equivalent is True, s.message
