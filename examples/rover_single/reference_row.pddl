@@ -1,0 +1,10 @@
+; In the shape of the reference dataset's rover rows: (:domain rover).
+(define (problem rover_ref) (:domain rover)
+  (:requirements :strips :typing)
+  (:objects site1 site2 site3 - waypoint cam1 - camera colour - mode obj1 - objective)
+  (:init (at_rover site1) (at_lander site3) (available) (channel_free)
+         (can_traverse site1 site2) (can_traverse site2 site1) (can_traverse site2 site3)
+         (can_traverse site3 site2) (visible site1 site2) (visible site2 site1)
+         (visible site2 site3) (visible site3 site2) (visible site3 site3)
+         (at_soil_sample site2) (supports cam1 colour) (visible_from obj1 site1))
+  (:goal (and (communicated_soil_data site2) (communicated_image_data obj1 colour))))
