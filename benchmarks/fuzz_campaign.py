@@ -65,6 +65,23 @@ def _reap() -> None:
             return
 
 
+def _lines(path: Path) -> int:
+    try:
+        with open(path, "rb") as fh:
+            return sum(1 for _ in fh)
+    except FileNotFoundError:
+        return 0
+
+
+def _wait_for_lines(proc: subprocess.Popen, out: Path, rng: random.Random, window: float) -> None:
+    """Return at a random moment of the run: after a few more result lines, or at a random
+    time within ``window`` seconds (which may be during start-up), whichever comes first."""
+    target = _lines(out) + rng.randint(1, 8)
+    end = time.monotonic() + rng.uniform(0.2, window)
+    while proc.poll() is None and time.monotonic() < end and _lines(out) < target:
+        time.sleep(0.02)
+
+
 def kill_resume(args: argparse.Namespace) -> dict:
     """Score hostile records, killing the command at random moments, then finish and verify."""
     rng = random.Random(args.seed)
@@ -87,7 +104,7 @@ def kill_resume(args: argparse.Namespace) -> dict:
             proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL)
             if k < args.kills:
-                time.sleep(rng.uniform(1.0, args.kill_window))
+                _wait_for_lines(proc, out, rng, args.kill_window)
                 sig = signal.SIGKILL if k % 2 == 0 else signal.SIGINT
                 if proc.poll() is None:
                     proc.send_signal(sig)
