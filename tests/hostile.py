@@ -238,7 +238,8 @@ def m_wrap(rng: random.Random, gt: str, numeric: bool) -> str:
     if choice == 1:
         return gt + "\n" + gt.replace("(define (problem", "(define (problem second")
     if choice == 2:
-        return re.sub(r"\(:domain\s+[^)]+\)", "(:domain " + rng.choice(HOSTILE_NAMES) + ")", gt)
+        name = rng.choice(HOSTILE_NAMES)
+        return re.sub(r"\(:domain\s+[^)]+\)", lambda _: f"(:domain {name})", gt)
     return gt.replace("(define (problem ", "(define (problem " + "p" * 200_000, 1)
 
 
