@@ -195,7 +195,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     engine: object = "local"
-    if args.engine == "ray":
+    if args.engine == "ray" or args.address:
         try:
             from .scoring.ray_engine import RayEngine
         except ImportError:
@@ -436,6 +436,7 @@ def _epilog(command: str | None = None) -> str:
     ]
     return "exit status by command:\n" + "\n".join(lines)
 
+
 _DOMAIN_HELP = (
     "a pack name (see 'planetarium packs') or a domain PDDL file; a domain no pack provides "
     "is used as written (generic fullySpecify, Fast Downward or ENHSP)"
@@ -520,7 +521,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.add_argument("--engine", choices=["local", "ray"], default="local", help="where samples run")
     b.add_argument(
-        "--address", default=None, help="Ray cluster to join (default: start a local one)"
+        "--address",
+        default=None,
+        help="Ray cluster to join (implies --engine ray; default: start a local one)",
     )
     b.set_defaults(func=cmd_score)
 
