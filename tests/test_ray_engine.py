@@ -192,3 +192,16 @@ def test_cli_ctrl_c_resumes_and_leaves_nothing(tmp_path):
     assert f"already done {partial}" in stdout and "all " in stdout
     assert sorted(r["id"] for r in _lines(out)) == sorted(r["id"] for r in recs)
     assert _gone(_tagged(tag), 10) == []
+
+
+def test_cli_joins_a_running_cluster(cluster, tmp_path):
+    """``--address`` joins the cluster (here the session's) and leaves it running."""
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in _records(8)))
+    address = ray.get_runtime_context().gcs_address
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_ADDRESS")}
+    proc = _cli([str(src), "--out", str(out), "--address", address, "--quiet"], env)
+    stdout, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, err[-2000:]
+    assert "scored 8" in stdout and len(_lines(out)) == 8
+    assert ray.is_initialized() and ray.cluster_resources().get("CPU") == 2  # still up
