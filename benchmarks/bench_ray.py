@@ -20,8 +20,10 @@ import argparse
 import json
 import math
 import random
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -67,7 +69,14 @@ def main() -> None:
     recs = records(args.n, args.seed)
     report: dict = {"records": args.n, "runs": []}
     t = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    session = tempfile.mkdtemp(prefix="prb", dir="/tmp")  # removed at the end
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level="ERROR",
+        _temp_dir=session,
+    )
     report["ray_init_s"] = round(time.perf_counter() - t, 2)
     size = math.ceil(args.n / args.blocks)
     blocks = [recs[i : i + size] for i in range(0, args.n, size)]
@@ -110,6 +119,7 @@ def main() -> None:
         )
         print(json.dumps(report["runs"][-1]), file=sys.stderr, flush=True)
     ray.shutdown()
+    shutil.rmtree(session, ignore_errors=True)
     one, two = report["runs"]
     report["scaling_1_to_2"] = {
         "local": round(one["local_s"] / two["local_s"], 2),

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -79,12 +81,20 @@ def cluster():
     """A real local Ray cluster with 2 CPUs, shared by this session's Ray tests."""
     tag = f"session-{uuid.uuid4().hex[:8]}"
     os.environ[TAG] = tag  # inherited by the raylet, its workers and their children
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    session = tempfile.mkdtemp(prefix="prt", dir="/tmp")  # short: Ray's socket paths
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level="ERROR",
+        _temp_dir=session,
+    )
     try:
         yield tag
     finally:
         ray.shutdown()
         os.environ.pop(TAG, None)
+        shutil.rmtree(session, ignore_errors=True)
 
 
 def test_engines_agree_and_resume(cluster, tmp_path):
@@ -170,6 +180,8 @@ def test_cli_ctrl_c_resumes_and_leaves_nothing(tmp_path):
     tag = f"cli-{uuid.uuid4().hex[:8]}"
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_ADDRESS")}
     env[TAG] = tag  # and no RAY_ADDRESS: the command starts its own cluster
+    ray_tmp = Path(tempfile.mkdtemp(prefix="prt", dir="/tmp"))  # short: Ray's socket paths
+    env["RAY_TMPDIR"] = str(ray_tmp)
     args = [str(src), "--out", str(out), "--engine", "ray", "--workers", "2", "--quiet"]
     proc = _cli(args, env)
     deadline = time.time() + 120
@@ -192,6 +204,8 @@ def test_cli_ctrl_c_resumes_and_leaves_nothing(tmp_path):
     assert f"already done {partial}" in stdout and "all " in stdout
     assert sorted(r["id"] for r in _lines(out)) == sorted(r["id"] for r in recs)
     assert _gone(_tagged(tag), 10) == []
+    assert not list(ray_tmp.iterdir())  # the cluster's session files went too
+    ray_tmp.rmdir()
 
 
 def test_cli_joins_a_running_cluster(cluster, tmp_path):

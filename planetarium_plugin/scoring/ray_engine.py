@@ -9,9 +9,10 @@ process dies, Ray restarts it and the driver sends the chunk's unscored records 
 record is yielded once however often it runs, so ``score_file`` writes each id once and resume
 works as with the local engine.
 
-Without an address a local cluster is started (``num_cpus`` = workers) and shut down at the
-end; with one (``"auto"``, ``"ray://head:10001"``) the run joins that cluster and leaves it
-running. Needs ``pip install "planetarium-plugin[ray]"`` (and the package on every node).
+Without an address a local cluster is started (``num_cpus`` = workers, its session files in a
+private temp directory) and shut down at the end, the directory removed; with one (``"auto"``,
+``"ray://head:10001"``) the run joins that cluster and leaves it running. Needs
+``pip install "planetarium-plugin[ray]"`` (and the package on every node).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import contextlib
 import logging
 import math
 import os
+import shutil
+import tempfile
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -100,6 +103,7 @@ class RayEngine:
         self._started = False
         self._actors: list[Any] = []
         self._options: BatchOptions | None = None
+        self._tmp: str | None = None
 
     def __repr__(self) -> str:
         return f"RayEngine(address={self.address!r})"
@@ -132,8 +136,11 @@ class RayEngine:
         if not ray.is_initialized():
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
             kwargs["logging_level"] = logging.WARNING
-            if self.address is None:
+            if self.address is None:  # a private session directory, removed at close()
                 kwargs["num_cpus"] = options.workers or os.cpu_count() or 1
+                base = os.environ.get("RAY_TMPDIR", "/tmp")  # Ray's: short for socket paths
+                self._tmp = tempfile.mkdtemp(prefix="planetarium-ray-", dir=base)
+                kwargs["_temp_dir"] = self._tmp
             ray.init(address=self.address, **kwargs)
             self._started = True
         per_actor = replace(options, workers=1)
@@ -229,6 +236,9 @@ class RayEngine:
         if self._started and self._ray is not None:
             self._ray.shutdown()
             self._started = False
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
 
 
 def run_ray(
