@@ -219,3 +219,16 @@ def test_cli_joins_a_running_cluster(cluster, tmp_path):
     assert proc.returncode == 0, err[-2000:]
     assert "scored 8" in stdout and len(_lines(out)) == 8
     assert ray.is_initialized() and ray.cluster_resources().get("CPU") == 2  # still up
+
+
+def test_reward_on_ray_matches_local(cluster):
+    """``PlanetariumReward(engine="ray")`` batches through warm Ray actors, same rewards."""
+    from planetarium_plugin.rewards import PlanetariumReward
+
+    completions = [GT, GT.replace("(at b1 r2)", "(at b1 r1)"), "", [{"content": GT}]] * 2
+    cols = {"ground_truth": [GT] * 8, "domain": ["gripper"] * 8}
+    with PlanetariumReward(workers=2) as local, PlanetariumReward(workers=2, engine="ray") as rr:
+        expected = local(completions=completions, **cols)
+        assert rr(completions=completions, **cols) == expected == [1.0, 0.3, 0.0, 1.0] * 2
+        assert rr(completions=completions[:2], **{k: v[:2] for k, v in cols.items()}) == [1.0, 0.3]
+    assert ray.is_initialized()  # joined the session's cluster, left it running
