@@ -1,13 +1,13 @@
 """The Ray engine: the local supervisor's per-sample limits, scheduled on a Ray cluster.
 
 One Ray actor per worker (one CPU each) keeps a warm :class:`.supervisor.WorkerPool` of one
-worker process; the driver cuts the records into chunks and streams each chunk's results back
-one by one. So every sample still runs in a killable subprocess with its time and memory limits,
-a hung planner or a runaway parse costs one sample (``timeout``/``crashed``), never the Ray
-worker, and planners' process groups are killed by the same code as locally. When an actor's
-process dies, Ray restarts it and the driver sends the chunk's unscored records again; each
-record is yielded once however often it runs, so ``score_file`` writes each id once and resume
-works as with the local engine.
+worker process; the driver cuts the records into chunks (large first, small at the end) and
+each chunk's results stream back in small batches as they come. So every sample still runs in
+a killable subprocess with its time and memory limits, a hung planner or a runaway parse costs
+one sample (``timeout``/``crashed``), never the Ray worker, and planners are killed by the same
+code as locally. When an actor's process dies, Ray restarts it and the driver sends the chunk's
+unscored records again; each record is yielded once however often it runs, so ``score_file``
+writes each id once and resume works as with the local engine.
 
 Without an address a local cluster is started (``num_cpus`` = workers, its session files in a
 private temp directory) and shut down at the end, the directory removed; with one (``"auto"``,
@@ -44,9 +44,6 @@ class _Scorer:
 
     def __init__(self, options: BatchOptions) -> None:
         self.pool = WorkerPool(options, 1)
-
-    def pid(self) -> int:
-        return os.getpid()
 
     def score(self, chunk: list[dict]) -> Iterator[list[tuple[int, dict, str]]]:
         """Yield lists of (position in chunk, result, ``timeout``/``crashed``/"").
