@@ -91,6 +91,7 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/results")
     ap.add_argument("--skip-retrain", action="store_true")
     ap.add_argument("--actions-only", action="store_true", help="only the action-schema part")
+    ap.add_argument("--no-levers", action="store_true", help="base and default only")
     args = ap.parse_args()
     import torch
 
@@ -110,23 +111,24 @@ def main() -> None:
     print(f"pairs: {len(train)} train, {len(test)} held-out ({time.perf_counter() - t0:.0f} s)")
     ytr = np.array([p.label for p in train])
     yte = np.array([p.label for p in test])
-    ftr = batched_features(enc, train, embed=ALL_EMBED, progress=True, desc="train")
-    fte = batched_features(enc, test, embed=ALL_EMBED, progress=True, desc="held-out")
     scores: dict[str, np.ndarray] = {}
     scores["base: raw PDDL"] = np.concatenate(
         [raw_scores(enc, [p.text for p in test[i : i + 64]], [p.pddl for p in test[i : i + 64]])
          for i in range(0, len(test), 64)]  # fmt: skip
     )
-    for lever in LEVERS:
-        scores[lever] = method_scores(lever, fte)
-    heads = {
-        "head: all scalars": train_head(ftr, ytr, SCALAR_HEAD, l2=1.0),
-        "head: scalars + goal-embedding products": train_head(
-            ftr, ytr, (*SCALAR_HEAD, "product", "summary"), l2=30.0
-        ),
-    }
-    for name, h in heads.items():
-        scores[name] = h.score(fte)
+    if not args.no_levers:
+        ftr = batched_features(enc, train, embed=ALL_EMBED, progress=True, desc="train")
+        fte = batched_features(enc, test, embed=ALL_EMBED, progress=True, desc="held-out")
+        for lever in LEVERS:
+            scores[lever] = method_scores(lever, fte)
+        heads = {
+            "head: all scalars": train_head(ftr, ytr, SCALAR_HEAD, l2=1.0),
+            "head: scalars + goal-embedding products": train_head(
+                ftr, ytr, (*SCALAR_HEAD, "product", "summary"), l2=30.0
+            ),
+        }
+        for name, h in heads.items():
+            scores[name] = h.score(fte)
     default = Head.load(default_head_path())
     fdef = batched_features(enc, test, embed=default.embed, gate=default.gate, desc="default")
     scores["default (shipped head)"] = default.score(fdef)
