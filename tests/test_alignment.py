@@ -304,3 +304,36 @@ def test_stored_action_calibration_matches_the_scoring_path(aligner):
     for eps in (0.1, 0.2, 0.3):
         kept = sum(cal.accepts(s, eps) for s in sims)
         assert kept >= min(conformal_level(len(true), eps), len(true))
+
+
+def test_cli_calibrate_filter_and_eval_in_process(aligner, tmp_path, capsys):
+    """The align subcommands on small files (the encoder is already loaded in this process)."""
+    from pathlib import Path
+
+    from planetarium_plugin.cli import main
+
+    pairs = generate_pairs([default_registry()["gripper"]], split="train", per_pack=4, seed=7)
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps({"text": p.text, "pddl": p.pddl, "label": p.label}) + "\n"
+                            for p in pairs), encoding="utf-8")  # fmt: skip
+    out = tmp_path / "head.json"
+    assert main(["align", "calibrate", "--data", str(data), "--epsilon", "0.2",
+                 "--out", str(out)]) == 0  # fmt: skip
+    got = json.loads(capsys.readouterr().out)
+    true = [p for p in pairs if p.label == 1]
+    expected = Calibration.fit(aligner.similarity([p.text for p in true], [p.pddl for p in true]))
+    assert got["n"] == 4 and got["qhat"] == pytest.approx(expected.qhat(0.2))
+    assert Aligner(head=out).calibration("problem") == expected
+
+    examples = Path(__file__).parent.parent / "examples" / "alignment"
+    assert main(["align", "filter", str(examples / "descriptions.jsonl"),
+                 str(examples / "schemas.jsonl"), "--json"]) == 0  # fmt: skip
+    res = json.loads(capsys.readouterr().out)
+    assert res["total_combinations"] == 6 and res["threshold"] is not None
+    dropped = [c for c in res["candidates"]["pickup"] if not c["kept"]]
+    assert [c["schema"].split()[1] for c in dropped] == ["take"]  # the other domain's schema
+
+    assert main(["align", "eval", "--data", str(data), "--json"]) == 0
+    rows = {r["pack"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["all"]["pairs"] == 8 and set(rows["all"]["auroc"]) == {"base", "ours"}
+    assert main(["align", "filter", str(tmp_path / "missing.jsonl"), str(data)]) == 2
