@@ -1,0 +1,180 @@
+"""The bounded S-expression reader and the syntax helpers shared by domains and problems.
+
+Iterative (no recursion, so no depth crash); nesting depth and numeric literals are bounded by
+:class:`~.model.Limits` before any conversion.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ..errors import PlanetariumError, Reason
+from .model import DEFAULT_LIMITS, OBJECT, Limits  # noqa: F401 (DEFAULT_LIMITS: doctest)
+
+_TOKEN = re.compile(r";[^\n]*|[()]|[^\s();]+")
+_NUMBER_START = frozenset("0123456789+-.")
+
+
+def _check_number(tok: str, limits: Limits) -> None:
+    """Reject a numeric literal whose digits or exponent exceed ``limits`` (``too_large``).
+
+    ``Fraction('1e999999999')`` would build a billion-digit integer: the bound is checked on
+    the text, before any conversion.
+
+    >>> _check_number("1e5000", DEFAULT_LIMITS)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    planetarium_plugin.errors.PlanetariumError: numeric literal '1e5000' is too large ...
+    """
+    mantissa, _, exponent = tok.partition("e")
+    digits = sum(c.isdigit() for c in mantissa)
+    if digits > limits.max_number_digits:
+        raise PlanetariumError(
+            Reason.TOO_LARGE,
+            f"numeric literal of {digits} digits (limit {limits.max_number_digits})",
+        )
+    exp = exponent.lstrip("+-").lstrip("0")
+    if exp.isdecimal() and (len(exp) > 6 or int(exp) > limits.max_number_exponent):
+        shown = tok if len(tok) <= 40 else tok[:37] + "..."
+        raise PlanetariumError(
+            Reason.TOO_LARGE,
+            f"numeric literal {shown!r} is too large "
+            f"(exponent over {limits.max_number_exponent})",
+        )
+
+
+def _read(text: str, start: int, limits: Limits) -> list:
+    """Read one balanced S-expression starting at ``text[start] == '('`` (iteratively)."""
+    stack: list[list] = []
+    cur: list | None = None
+    for tok in _TOKEN.findall(text, start):
+        if tok == "(":
+            new: list = []
+            if cur is not None:
+                cur.append(new)
+                stack.append(cur)
+                if len(stack) >= limits.max_depth:
+                    raise PlanetariumError(
+                        Reason.PARSE_ERROR,
+                        f"expression nested deeper than {limits.max_depth} levels",
+                    )
+            cur = new
+        elif tok == ")":
+            if cur is None:
+                raise PlanetariumError(Reason.PARSE_ERROR, "unexpected ')'")
+            if not stack:
+                return cur
+            cur = stack.pop()
+        elif tok[0] == ";":
+            continue
+        elif cur is None:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"expected '(' but found {tok!r}")
+        else:
+            tok = tok.lower()
+            if tok[0] in _NUMBER_START or tok[0].isdigit():
+                _check_number(tok, limits)
+            cur.append(tok)
+    missing = len(stack) + (cur is not None)
+    raise PlanetariumError(
+        Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
+    )
+
+
+def _definition_end(text: str, start: int) -> int:
+    """End of the balanced expression opening at ``start`` (the end of text if unbalanced)."""
+    depth = 0
+    for tok in _TOKEN.finditer(text, start):
+        if tok.group() == "(":
+            depth += 1
+        elif tok.group() == ")":
+            depth -= 1
+            if depth == 0:
+                return tok.end()
+    return len(text)
+
+
+def _typed_list(items: list, where: str, allow_types: bool = True) -> list[tuple[str, str]]:
+    """Parse ``a b - t c`` into ``[(a, t), (b, t), (c, object)]``."""
+    out: list[tuple[str, str]] = []
+    pending: list[str] = []
+    i = 0
+    while i < len(items):
+        tok = items[i]
+        if not isinstance(tok, str):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"unexpected list in {where}: {_show(tok)}")
+        if tok == "-":
+            if i + 1 >= len(items) or not isinstance(items[i + 1], str):
+                if i + 1 < len(items) and items[i + 1] and items[i + 1][0] == "either":
+                    raise PlanetariumError(
+                        Reason.UNSUPPORTED, f"'either' types are not supported ({where})"
+                    )
+                raise PlanetariumError(Reason.PARSE_ERROR, f"'-' without a type in {where}")
+            if not pending:
+                raise PlanetariumError(Reason.PARSE_ERROR, f"type without names in {where}")
+            typ = items[i + 1]
+            out.extend((name, typ) for name in pending)
+            pending = []
+            i += 2
+            continue
+        pending.append(tok)
+        i += 1
+    out.extend((name, OBJECT) for name in pending)
+    return out
+
+
+def _show(expr: object) -> str:
+    if isinstance(expr, list):
+        return "(" + " ".join(_show(e) for e in expr) + ")"
+    return str(expr)
+
+
+def _number(tok: object) -> Fraction | None:
+    if isinstance(tok, str) and tok and (tok[0].isdigit() or tok[0] in "-+."):
+        try:
+            return Fraction(tok)
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+def _flatten_and(expr: object, where: str) -> list:
+    """Flatten nested ``(and …)`` into a list of conjuncts."""
+    out: list = []
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, list) and e and e[0] == "and":
+            todo.extend(reversed(e[1:]))
+        elif isinstance(e, list) and not e:
+            continue
+        elif isinstance(e, list):
+            out.append(e)
+        else:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"expected a literal in {where}, got {e!r}")
+    return out
+
+
+def _sections(
+    expr: list, kind: str, repeatable: frozenset[str] = frozenset()
+) -> tuple[str, dict[str, list]]:
+    if len(expr) < 2 or expr[0] != "define":
+        raise PlanetariumError(Reason.PARSE_ERROR, f"expected (define ({kind} NAME) …)")
+    head = expr[1]
+    if not (isinstance(head, list) and len(head) == 2 and head[0] == kind):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"expected ({kind} NAME) after define")
+    name = head[1]
+    if not isinstance(name, str):
+        raise PlanetariumError(Reason.PARSE_ERROR, f"{kind} name must be a symbol")
+    sections: dict[str, list] = {}
+    for sec in expr[2:]:
+        if not (isinstance(sec, list) and sec and isinstance(sec[0], str)):
+            raise PlanetariumError(Reason.PARSE_ERROR, f"unexpected element {_show(sec)}")
+        key = sec[0]
+        if key in repeatable:
+            sections.setdefault(key, []).append(sec[1:])
+            continue
+        if key in sections:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"section {key} appears more than once")
+        sections[key] = sec[1:]
+    return name, sections
