@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
-from .check import _DOMAIN_START, _Reader
+from .reader import _DOMAIN_START, _Reader
 
 __all__ = ["AdlSpace", "adl_dynamic"]
 

@@ -18,107 +18,36 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Deadline, PlanetariumError, Reason
-from ..parsing import Domain, Problem, parse_domain, parse_problem
+from ..parsing import Domain, Problem, parse_domain, parse_problem  # noqa: F401
 from .check import Diagnostic, check_domain
-from .compare import ActionDiff, compare_actions
-from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, lockstep, make_space
+from .compare import ActionDiff, compare_actions  # noqa: F401
+from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, lockstep, make_space  # noqa: F401
 from .problems import DEFAULT_COUNT, Case, default_problems, ground_truth_plan, load_problems
 from .render import domain_to_pddl
+from .results import SETUP_REASONS, DomainScore, ProblemReport, Rate  # noqa: F401
+from .spar import (  # noqa: F401
+    Steps,
+    _bfs_plan,
+    _cand_problem,
+    _goal,
+    _order,
+    _plan_candidate,
+    _replay,
+    _to_cand,
+    _to_gt,
+    _valid,
+)
+from .vocabulary import _vocabulary
 
 if TYPE_CHECKING:
     from ..packs import DomainPack
     from ..planning import PlannerSession
 
 __all__ = ["DomainScore", "ProblemReport", "Rate", "evaluate_domain", "score_domain_record"]
-
-Steps = tuple[tuple[str, tuple[str, ...]], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """``count`` of ``total`` problems; ``value`` is the fraction (0.0 when there are none)."""
-
-    count: int = 0
-    total: int = 0
-
-    @property
-    def value(self) -> float:
-        return self.count / self.total if self.total else 0.0
-
-    def to_dict(self) -> dict:
-        return {"value": round(self.value, 4), "count": self.count, "total": self.total}
-
-
-@dataclass(frozen=True, slots=True)
-class ProblemReport:
-    """What happened on one problem of the set."""
-
-    name: str
-    equivalent: bool | None
-    executable: bool
-    feasible: bool
-    interpretable: bool
-    states: int = 0
-    message: str = ""
-
-    def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
-
-
-@dataclass(frozen=True, slots=True)
-class DomainScore:
-    """The evaluation of one candidate domain (see the module docstring)."""
-
-    domain: str
-    parseable: bool
-    equivalent: bool | None
-    reason: str | None
-    message: str
-    diagnostics: tuple[Diagnostic, ...] = ()
-    executability: Rate = Rate()
-    feasibility: Rate = Rate()
-    interpretability: Rate = Rate()
-    actions: tuple[ActionDiff, ...] = ()
-    difference: Difference | None = None
-    problems: tuple[ProblemReport, ...] = ()
-    elapsed_ms: float = 0.0
-    id: str = ""
-
-    @property
-    def exit_code(self) -> int:
-        """0 equivalent, 1 not equivalent, 2 invalid input (candidate or set-up), 3 undecided."""
-        if not self.parseable or self.reason in SETUP_REASONS:
-            return 2
-        return {True: 0, False: 1, None: 3}[self.equivalent]
-
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id,
-            "domain": self.domain,
-            "parseable": self.parseable,
-            "equivalent": self.equivalent,
-            "reason": self.reason,
-            "message": self.message,
-            "diagnostics": [d.to_dict() for d in self.diagnostics],
-            "executability": self.executability.to_dict(),
-            "feasibility": self.feasibility.to_dict(),
-            "interpretability": self.interpretability.to_dict(),
-            "actions": [a.to_dict() for a in self.actions],
-            "difference": self.difference.to_dict() if self.difference else None,
-            "problems": [p.to_dict() for p in self.problems],
-            "elapsed_ms": self.elapsed_ms,
-        }
-
-
-#: Reasons that mean the evaluation could not be set up (exit status 2, like a bad candidate).
-SETUP_REASONS = frozenset(
-    {"no_problems", Reason.UNKNOWN_DOMAIN.value, Reason.GROUND_TRUTH_INVALID.value}
-)
 
 
 class _NoProblems(Exception):
@@ -141,156 +70,6 @@ def _resolve_ground_truth(ground_truth: str | DomainPack) -> DomainPack:
         domain = parse_domain(text)
         return DomainPack(name=domain.name, domain_pddl=text)
 
-
-def _cand_problem(problem: Problem, gt: Domain, cand: Domain) -> Problem:
-    """The ground-truth problem read against the candidate domain (its vocabulary)."""
-    from ..planning import problem_to_pddl
-
-    text = problem_to_pddl(problem, cand)
-    try:
-        return parse_problem(text, cand)
-    except PlanetariumError as first:
-        if cand.typed and first.reason is Reason.TYPING_MISMATCH:
-            return parse_problem(text, cand, typing="relaxed")
-        raise
-
-
-def _order(gt: Domain, cand: Domain, actions: Sequence[ActionDiff]) -> dict[str, list[int]]:
-    """Per shared action: position i of a candidate step goes to position order[i] in the GT."""
-    gt_params = {a.name: [v for v, _ in a.params] for a in gt.actions}
-    out = {}
-    diffs = {d.name: d for d in actions}
-    for act in cand.actions:
-        g, d = gt_params.get(act.name), diffs.get(act.name)
-        if g is None or d is None or len(g) != len(act.params) or len(d.mapping) != len(g):
-            continue
-        out[act.name] = [g.index(d.mapping[v]) for v, _ in act.params]
-    return out
-
-
-def _to_gt(steps: Steps, order: dict[str, list[int]]) -> Steps:
-    out = []
-    for name, args in steps:
-        o = order.get(name)
-        if o is None or len(o) != len(args):
-            out.append((name, args))
-            continue
-        new = [""] * len(args)
-        for i, j in enumerate(o):
-            new[j] = args[i]
-        out.append((name, tuple(new)))
-    return tuple(out)
-
-
-def _to_cand(steps: Steps, order: dict[str, list[int]]) -> Steps:
-    out = []
-    for name, args in steps:
-        o = order.get(name)
-        if o is None or len(o) != len(args):
-            out.append((name, args))
-            continue
-        out.append((name, tuple(args[j] for j in o)))
-    return tuple(out)
-
-
-def _valid(problem: Problem, steps: Steps, pack: DomainPack) -> bool:
-    """VAL and our simulator accept the plan (a validator failure counts as not valid)."""
-    from ..planning import validate
-
-    try:
-        return validate(problem, steps, pack).valid
-    except PlanetariumError:
-        return False
-
-
-def _goal(problem: Problem, domain: Domain, space, state) -> bool:
-    from ..planning import simulate
-
-    atoms, items = state
-    if not (problem.goal.positive <= atoms) or (problem.goal.negative & atoms):
-        return False
-    if problem.goal.numeric:
-        fake = dataclasses.replace(problem, init=atoms, numeric_init=space.values(items))
-        return simulate(fake, domain, []).valid
-    return True
-
-
-def _replay(problem: Problem, domain: Domain, steps: Steps, deadline: Deadline) -> bool:
-    """The plan runs in ``domain`` (our semantics, ADL included) and reaches the goal."""
-    try:
-        space = make_space(problem, domain, deadline)
-    except PlanetariumError:
-        return False
-    state = space.start
-    for name, args in steps:
-        nxt = space.successors(state).get((name, tuple(args)))
-        if nxt is None:
-            return False
-        state = nxt
-    return _goal(problem, domain, space, state)
-
-
-def _bfs_plan(problem: Problem, domain: Domain, max_states: int, deadline: Deadline):
-    """A shortest plan by breadth-first search (None: unsolvable; raises past the bound)."""
-    from collections import deque
-
-    space = make_space(problem, domain, deadline)
-    start = space.start
-    parent: dict = {start: None}
-    queue = deque([start])
-
-    def goal(state) -> bool:
-        return _goal(problem, domain, space, state)
-
-    while queue:
-        state = queue.popleft()
-        if goal(state):
-            steps = []
-            while parent[state] is not None:
-                state, label = parent[state]
-                steps.append(label)
-            return tuple(reversed(steps))
-        if len(parent) % 64 == 0:
-            deadline.check()
-        for label, nxt in space.successors(state).items():
-            if nxt not in parent:
-                if len(parent) >= max_states:
-                    raise PlanetariumError(Reason.SEARCH_BOUND, f"more than {max_states} states")
-                parent[nxt] = (state, label)
-                queue.append(nxt)
-    return None
-
-
-def _plan_candidate(
-    problem: Problem,
-    pack: DomainPack,
-    deadline: Deadline,
-    timeout: float,
-    max_states: int,
-    session: PlannerSession | None,
-) -> Steps | None:
-    """A validated plan with the candidate domain: breadth-first search, else a planner."""
-    from ..planning import SolveStatus, solve
-
-    try:
-        steps = _bfs_plan(problem, pack.domain, max_states, deadline)
-    except PlanetariumError as exc:
-        if exc.reason is not Reason.SEARCH_BOUND:  # out of time, or a grounding blow-up
-            return None
-        if any(a.unsupported for a in pack.domain.actions):
-            return None  # the planners read the normalised STRIPS part only
-        planner = "enhsp" if pack.numeric else "fast-downward-up"
-        result = solve(problem, pack, planner=planner, timeout=timeout, session=session)
-        if result.status is not SolveStatus.SOLVED:
-            return None
-        return tuple(
-            (s.strip("()").split()[0], tuple(s.strip("()").split()[1:])) for s in result.plan or ()
-        )
-    if steps is None:
-        return None
-    if any(a.unsupported for a in pack.domain.actions):  # ADL: VAL reads only the normalised
-        return steps  # STRIPS part, so the plan stands on our interpreter alone
-    return steps if _valid(problem, steps, pack) else None
 
 
 def _invalid(name: str, diags: tuple[Diagnostic, ...], t0: float, sample_id: str) -> DomainScore:
@@ -541,63 +320,6 @@ def _evaluate(
         id=sample_id,
     )
 
-
-def _vocabulary(gt: Domain, cand: Domain) -> tuple[Diagnostic, ...]:
-    """Warnings where the candidate departs from the given vocabulary (names, arities)."""
-    out = []
-    for kind, g_table, c_table in (
-        ("predicate", gt.predicates, cand.predicates),
-        ("function", gt.functions, cand.functions),
-    ):
-        for name, sig in g_table.items():
-            c = c_table.get(name)
-            if c is None:
-                out.append(
-                    Diagnostic(
-                        "warning",
-                        "vocabulary",
-                        f"the {kind} '{name}' of the given vocabulary is not declared",
-                        clause=f":{kind}s",
-                        symbol=name,
-                    )
-                )
-            elif c.arity != sig.arity:
-                out.append(
-                    Diagnostic(
-                        "warning",
-                        "vocabulary",
-                        f"the {kind} '{name}' takes "
-                        f"{sig.arity} argument(s) in the given vocabulary, "
-                        f"{c.arity} here",
-                        clause=f":{kind}s",
-                        symbol=name,
-                    )
-                )
-        for name in c_table:
-            if name not in g_table:
-                out.append(
-                    Diagnostic(
-                        "warning",
-                        "vocabulary",
-                        f"the {kind} '{name}' is not in the given vocabulary",
-                        clause=f":{kind}s",
-                        symbol=name,
-                    )
-                )
-    gt_actions = {a.name for a in gt.actions}
-    for a in cand.actions:
-        if a.name not in gt_actions:
-            out.append(
-                Diagnostic(
-                    "warning",
-                    "vocabulary",
-                    f"the action '{a.name}' is not one of the "
-                    f"given actions ({', '.join(sorted(gt_actions))})",
-                    action=a.name,
-                    symbol=a.name,
-                )
-            )
-    return tuple(out)
 
 
 def score_domain_record(rec: dict, timeout: float, session: PlannerSession | None = None) -> dict:
