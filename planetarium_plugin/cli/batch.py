@@ -1,0 +1,129 @@
+"""Whole files at a time: ``score`` (a resumable JSONL of predictions) and ``generate``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import PlanetariumError
+from ..packs import default_registry, resolve_pack
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from ..scoring import read_records, score_file, summarize
+
+    try:
+        records = list(read_records(Path(args.predictions)))
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    engine: object = "local"
+    if args.engine == "ray" or args.address:
+        try:
+            from ..scoring.ray_engine import RayEngine
+        except ImportError:
+            print(
+                'error: --engine ray needs Ray: pip install "planetarium-plugin[ray]"',
+                file=sys.stderr,
+            )
+            return 2
+        engine = RayEngine(args.address)
+    try:
+        counts = score_file(
+            records,
+            Path(args.out),
+            workers=args.workers,
+            timeout=args.timeout,
+            memory_mb=args.memory_mb or None,
+            planner=args.planner,
+            check_solvable=not args.no_solve,
+            progress=not args.quiet,
+            engine=engine,
+        )
+    except KeyboardInterrupt:
+        print(
+            f"interrupted: results so far are in {args.out}; run the same command to resume",
+            file=sys.stderr,
+        )
+        return 130
+    out = Path(args.out)
+    if counts["damaged"]:
+        print(
+            f"warning: removed {counts['damaged']} damaged line(s) from {out} (a run killed "
+            "while writing); their samples are scored again",
+            file=sys.stderr,
+        )
+    if counts["retried"]:
+        print(
+            f"note: scoring again {counts['retried']} sample(s) whose earlier result was "
+            "bad_record or crashed",
+            file=sys.stderr,
+        )
+    if counts["duplicates"]:
+        print(
+            f"warning: {counts['duplicates']} record(s) repeat an earlier id; only the first "
+            "of each id is scored",
+            file=sys.stderr,
+        )
+    if not out.exists():
+        print(f"error: no records in {args.predictions}", file=sys.stderr)
+        return 2
+    rows = summarize(out)
+    print(
+        f"scored {counts['scored']}, already done {counts['skipped']}, "
+        f"timed out {counts['timeout']}, crashed {counts['crashed']}, "
+        f"bad records {counts['bad_record']}"
+    )
+    header = [
+        "domain",
+        "n",
+        "parseable",
+        "solvable",
+        "equivalent",
+        "equivalent_relaxed_typing",
+        "solvable_unknown",
+        "equivalent_unknown",
+        "bad_record",
+    ]
+    table = [[str(r[h]) for h in header] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(header, *table, strict=False)]
+    for row in [header, *table]:
+        print("  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
+    total = next((r for r in rows if r["domain"] == "all"), None)
+    if total is not None and total["n"] and total["bad_record"] == total["n"]:
+        print(
+            "error: every record is a bad_record (see solve_message in the results): each needs "
+            "domain, ground_truth (or gt, problem_pddl) and candidate (or prediction, "
+            "generation, response)",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from ..generation import dataset_rows, write_dataset
+
+    reg = default_registry()
+    names = args.domains.split(",") if args.domains else list(reg)
+    try:
+        packs = [resolve_pack(n) for n in names]
+    except PlanetariumError as exc:
+        print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
+        return 2
+    rows = dataset_rows(
+        packs,
+        variants=args.variants,
+        max_per_layout=args.max_per_layout,
+        seed=args.seed,
+        progress=not args.quiet,
+    )
+    counts = write_dataset(rows, Path(args.out))
+    width = max((len(d) for d in counts), default=6)
+    print(f"{'domain'.ljust(width)}  {'train':>7}  {'test':>7}")
+    for dom, c in sorted(counts.items()):
+        print(f"{dom.ljust(width)}  {c['train']:>7}  {c['test']:>7}")
+    total = {s: sum(c[s] for c in counts.values()) for s in ("train", "test")}
+    print(f"{'all'.ljust(width)}  {total['train']:>7}  {total['test']:>7}")
+    return 0
