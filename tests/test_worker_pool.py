@@ -38,3 +38,22 @@ def test_stopping_early_drops_the_busy_worker():
     assert all(s.rec is None for s in pool._slots)
     assert [r["id"] for r in pool.score([_rec(9)], {})] == ["9"]
     pool.close()
+
+
+def test_a_worker_killed_from_outside_leaves_no_temp_dir():
+    # Ray kills an actor's whole process tree, the OOM killer a worker: neither lets the worker
+    # remove its private temp dir, so the pool sweeps the directories of dead workers.
+    import os
+    import signal
+    import tempfile
+
+    pool = WorkerPool(BatchOptions(workers=1))
+    assert [r["id"] for r in pool.score([_rec(0)], {})] == ["0"]
+    pid = pool._slots[0].proc.pid
+    workdir = os.path.join(tempfile.gettempdir(), f"planetarium-worker-{pid}")
+    assert os.path.isdir(workdir)
+    os.kill(pid, signal.SIGKILL)
+    pool._slots[0].proc.join(5)
+    assert os.path.isdir(workdir)  # nobody cleaned up after the killed worker yet
+    pool.close()
+    assert not os.path.exists(workdir)

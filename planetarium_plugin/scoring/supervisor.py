@@ -5,9 +5,11 @@ Each worker runs in its own session with an address-space cap, a private temp di
 past its hard limit has its worker killed with every process of its session (planners included)
 and its temp directory removed, and is recorded with reason ``timeout``; a worker that dies is
 recorded as ``crashed`` and replaced. A worker whose supervisor dies (even by SIGKILL) kills its
-planners, removes its temp directory and exits. Planner start-up caches are made here, before
-any worker is capped. :class:`WorkerPool` keeps workers warm across batches (the Ray engine's
-actors and the reward functions hold one).
+planners, removes its temp directory and exits; a worker killed together with its supervisor
+(a Ray actor's pool when Ray kills the actor's process tree) cannot, so every pool sweeps the
+temp directories of dead workers when it starts and when it closes. Planner start-up caches are
+made here, before any worker is capped. :class:`WorkerPool` keeps workers warm across batches
+(the Ray engine's actors and the reward functions hold one).
 """
 
 from __future__ import annotations
@@ -36,7 +38,37 @@ __all__ = ["WorkerPool", "run_local"]
 
 def _worker_tmp(base: str, pid: int) -> str:
     """The private temp directory of worker ``pid`` (the supervisor removes it after a kill)."""
-    return os.path.join(base, f"planetarium-worker-{pid}")
+    return os.path.join(base, f"{_WORKDIR_PREFIX}{pid}")
+
+
+_WORKDIR_PREFIX = "planetarium-worker-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def sweep_dead_workdirs(base: str) -> int:
+    """Remove the temp directories of workers that no longer run; return how many.
+
+    A worker removes its own directory when it exits, and the pool removes it after a kill; a
+    worker SIGKILLed along with its pool's owner leaves it behind. The directory is named for the
+    worker's pid, so one whose process is gone can be removed safely.
+    """
+    removed = 0
+    with contextlib.suppress(OSError):
+        for name in os.listdir(base):
+            pid = name[len(_WORKDIR_PREFIX) :]
+            if name.startswith(_WORKDIR_PREFIX) and pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+                removed += 1
+    return removed
 
 
 def _orphan_watch(parent: int, workdir: str) -> None:
@@ -113,6 +145,7 @@ class WorkerPool:
         self._tmp_base = tempfile.gettempdir()
         self._slots: list[_Slot] = []
         self._prepared = False
+        sweep_dead_workdirs(self._tmp_base)
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -215,6 +248,7 @@ class WorkerPool:
                 s.proc.join(2)
             if s.proc.is_alive():
                 self._kill(s)
+        sweep_dead_workdirs(self._tmp_base)
 
 
 def run_local(
