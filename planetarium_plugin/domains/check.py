@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..errors import PlanetariumError, Reason
 from ..parsing import Domain, parse_domain, parse_problem
+from ..parsing.extract import extract_domain_text as _extract_domain_text
 from .declarations import _IMPLIES, _NEEDS, KNOWN_REQUIREMENTS, _Declarations  # noqa: F401
 from .diagnostics import Diagnostic, DomainCheck, Severity  # noqa: F401
 from .formulas import COMPARISONS, NUMERIC_EFFECTS, _Ctx, _Formulas, _is_number  # noqa: F401
@@ -267,17 +268,4 @@ def extract_domain_text(text: object) -> str | None:
     >>> extract_domain_text("Sure:\n```pddl\n(define (domain d) (:predicates (p)))\n```")
     '(define (domain d) (:predicates (p)))'
     """
-    if not isinstance(text, str) or len(text) > MAX_DOMAIN_CHARS:
-        return None
-    m = _DOMAIN_START.search(text)
-    if m is None:
-        return None
-    depth = 0
-    for tok in _TOKEN.finditer(text, m.start()):
-        if tok.group() == "(":
-            depth += 1
-        elif tok.group() == ")":
-            depth -= 1
-            if depth == 0:
-                return text[m.start() : tok.end()]
-    return text[m.start() :]
+    return _extract_domain_text(text, MAX_DOMAIN_CHARS)

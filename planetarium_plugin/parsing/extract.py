@@ -77,9 +77,24 @@ def extract_problem_text(text: str, limits: Limits = DEFAULT_LIMITS) -> str | No
     >>> extract_problem_text("Sure:\n```\n(define (problem p) (:domain d))\n```")
     '(define (problem p) (:domain d))'
     """
-    if not isinstance(text, str) or len(text) > limits.max_chars:
+    return _definition_text(_PROBLEM_START, text, limits.max_chars)
+
+
+def extract_domain_text(text: object, max_chars: int = DEFAULT_LIMITS.max_chars) -> str | None:
+    r"""The text of the first ``(define (domain …))`` in ``text``, or None if there is none.
+
+    >>> extract_domain_text("; (define (domain old))\n(define (domain d) (:predicates (p)))")
+    '(define (domain d) (:predicates (p)))'
+    """
+    return _definition_text(_DOMAIN_START, text, max_chars)
+
+
+def _definition_text(pattern: re.Pattern, text: object, max_chars: int) -> str | None:
+    """The balanced expression starting at ``pattern``'s first uncommented match (or the rest
+    of the text when it is unbalanced); None for non-text, oversized text or no match."""
+    if not isinstance(text, str) or len(text) > max_chars:
         return None
-    m = _find_start(_PROBLEM_START, text)
+    m = _find_start(pattern, text)
     if m is None:
         return None
     depth = 0
