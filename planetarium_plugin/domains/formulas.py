@@ -125,28 +125,34 @@ class _Formulas:
             msg = f"unknown predicate '{name}' in {_show(lit)}; declared predicates: {declared}"
         self.add(Reason.UNKNOWN_PREDICATE, msg, lit, action=ctx.name, clause=clause, symbol=name)
 
-    def condition(self, f, scope, ctx, clause: str, negated: bool) -> None:
+    def _head(self, f, ctx, clause: str, what: str) -> str | None:
+        """The name ``f`` starts with; None for an empty list, or a malformed one (reported)."""
         if not isinstance(f, list):
             self.add(
                 Reason.PARSE_ERROR,
-                f"expected a formula, got the symbol '{f}'",
+                f"expected {what}, got the symbol '{f}'",
                 ctx.node,
                 action=ctx.name,
                 clause=clause,
                 symbol=str(f),
             )
-            return
+            return None
         if not f:
-            return
-        head = f[0]
-        if not isinstance(head, str):
+            return None
+        if not isinstance(f[0], str):
             self.add(
                 Reason.PARSE_ERROR,
-                f"a formula must start with a name: {_show(f)[:80]}",
+                f"{what} must start with a name: {_show(f)[:80]}",
                 f,
                 action=ctx.name,
                 clause=clause,
             )
+            return None
+        return f[0]
+
+    def condition(self, f, scope, ctx, clause: str, negated: bool) -> None:
+        head = self._head(f, ctx, clause, "a formula")
+        if head is None:
             return
         if head == "and":
             for g in f[1:]:
@@ -276,27 +282,8 @@ class _Formulas:
 
     def effect(self, f, scope, ctx, adds: set, dels: set, top: bool) -> None:
         clause = "effect"
-        if not isinstance(f, list):
-            self.add(
-                Reason.PARSE_ERROR,
-                f"expected an effect, got the symbol '{f}'",
-                ctx.node,
-                action=ctx.name,
-                clause=clause,
-                symbol=str(f),
-            )
-            return
-        if not f:
-            return
-        head = f[0]
-        if not isinstance(head, str):
-            self.add(
-                Reason.PARSE_ERROR,
-                f"an effect must start with a name: {_show(f)[:80]}",
-                f,
-                action=ctx.name,
-                clause=clause,
-            )
+        head = self._head(f, ctx, clause, "an effect")
+        if head is None:
             return
         if head == "and":
             for g in f[1:]:
