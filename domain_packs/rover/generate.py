@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from planetarium_plugin.generation import Description, Instance, problem_pddl, sentences
 
-from ..rover_single.generate import PLACEMENTS, TIED, waypoint_layout
+from ..rover_single.generate import PLACEMENTS, TIED, data_goals, waypoint_layout
 
 SHAPES = ("line", "grid", "circle", "star", "partitioned")
 
@@ -116,21 +116,7 @@ def _instances(rng, world, facts, text, analysis: bool) -> Iterator[Instance]:
             f"{', '.join(rock)}. Objectives can be seen as follows: {seen_from}."
         )
     at_lander = [(f"(at {r} {lander})", f"Rover {r} should be at {lander}.") for r in rovers]
-    soil_goal = [
-        (f"(communicated_soil_data {w})", f"Soil data from {w} should be communicated.")
-        for w in soil
-    ]
-    rock_goal = [
-        (f"(communicated_rock_data {w})", f"Rock data from {w} should be communicated.")
-        for w in rock
-    ]
-    image_goal = [
-        (
-            f"(communicated_image_data {o} {m})",
-            f"An image of {o} in mode {m} should be communicated.",
-        )
-        for o, m in images
-    ]
+    soil_goal, rock_goal, image_goal = data_goals(soil, rock, images)
     everything = (
         "communicate the data of every soil and rock sample and an image of every objective in "
         "every mode"

@@ -191,22 +191,9 @@ def _analysis(rng, shape, scale, waypoints, side, facts, text, shape_text, basic
         f"{', '.join(cameras)}, each supporting every mode ({', '.join(modes)}). Objectives "
         f"can be seen as follows: {seen_from}."
     )
-    soil_goal = [
-        (f"(communicated_soil_data {w})", f"Soil data from {w} should be communicated.")
-        for w in soil
-    ]
-    rock_goal = [
-        (f"(communicated_rock_data {w})", f"Rock data from {w} should be communicated.")
-        for w in rock
-    ]
-    image_goal = [
-        (
-            f"(communicated_image_data {o} {m})",
-            f"An image of {o} in mode {m} should be communicated.",
-        )
-        for o in objectives
-        for m in modes
-    ]
+    soil_goal, rock_goal, image_goal = data_goals(
+        soil, rock, [(o, m) for o in objectives for m in modes]
+    )
     at_lander = [(f"(at_rover {lander})", f"The rover should be at {lander}.")]
     everything = "communicate the data of every soil and rock sample and an image of every "
     everything += "objective in every mode"
@@ -236,3 +223,24 @@ def _analysis(rng, shape, scale, waypoints, side, facts, text, shape_text, basic
             goal,
             goal_abstract,
         )
+
+
+def data_goals(soil, rock, images) -> tuple[list, list, list]:
+    """(atom, sentence) pairs for communicating soil data, rock data and images (shared with
+    the IPC rover pack, whose goals read the same)."""
+    soil_goal = [
+        (f"(communicated_soil_data {w})", f"Soil data from {w} should be communicated.")
+        for w in soil
+    ]
+    rock_goal = [
+        (f"(communicated_rock_data {w})", f"Rock data from {w} should be communicated.")
+        for w in rock
+    ]
+    image_goal = [
+        (
+            f"(communicated_image_data {o} {m})",
+            f"An image of {o} in mode {m} should be communicated.",
+        )
+        for o, m in images
+    ]
+    return soil_goal, rock_goal, image_goal
