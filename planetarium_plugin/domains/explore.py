@@ -22,7 +22,8 @@ from typing import Literal
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
-from ..specify import COMPARE, evaluate_expr, ground_actions
+from ..planning.plans import unmet_preconditions
+from ..specify import COMPARE, ground_actions
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -470,18 +471,5 @@ def _why_not(domain: Domain, space: _Space, label: tuple, relabel, state: State)
     atoms, items = state
     values = space.values(items)
 
-    def g(a: Atom) -> Atom:
-        return Atom(a.predicate, tuple(sub.get(x, x) for x in a.args))
-
-    out = [f"unmet {g(a)}" for a in act.pre_pos if g(a) not in atoms]
-    out += [f"unmet (not {g(a)})" for a in act.pre_neg if g(a) in atoms]
-    out += [f"unmet (= {x} {y})" for x, y in act.pre_eq if sub.get(x, x) != sub.get(y, y)]
-    out += [f"unmet (not (= {x} {y}))" for x, y in act.pre_neq if sub.get(x, x) == sub.get(y, y)]
-    for op, lhs, rhs in act.pre_num:
-        try:
-            ok = COMPARE[op](evaluate_expr(lhs, values, sub), evaluate_expr(rhs, values, sub))
-        except (KeyError, ZeroDivisionError):
-            ok = False
-        if not ok:
-            out.append(f"unmet numeric precondition ({op} …)")
-    return tuple(out) or ("type or static precondition not met",)
+    out = tuple(f"unmet {u}" for u in unmet_preconditions(act, sub, atoms, values))
+    return out or ("type or static precondition not met",)

@@ -82,7 +82,7 @@ def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[s
                 return ValidationResult(
                     False, f"step {i}: {arg} is not of type {typ} ({v})", i, shown
                 )
-        unmet = _unmet(act, sub, state, values)
+        unmet = unmet_preconditions(act, sub, state, values)
         if unmet:
             return ValidationResult(
                 False,
@@ -111,13 +111,14 @@ def _ground(atom: Atom, sub) -> Atom:
     return Atom(atom.predicate, tuple(sub.get(a, a) for a in atom.args))
 
 
-def _unmet(act: Action, sub, state, values) -> list[str]:
-    out = [str(g) for g in (_ground(a, sub) for a in act.pre_pos) if g not in state]
-    out += [f"(not {g})" for g in (_ground(a, sub) for a in act.pre_neg) if g in state]
-    out += [f"(= {sub[x]} {sub[y]})" for x, y in act.pre_eq if sub.get(x, x) != sub.get(y, y)]
-    out += [
-        f"(not (= {sub[x]} {sub[y]}))" for x, y in act.pre_neq if sub.get(x, x) == sub.get(y, y)
-    ]
+def unmet_preconditions(act: Action, sub, state, values) -> list[str]:
+    """The preconditions of ``act`` under the binding ``sub`` that ``state`` (atoms) and
+    ``values`` (fluents) do not meet, numeric ones shown with their current values."""
+    g = sub.get
+    out = [str(a) for a in (_ground(a, sub) for a in act.pre_pos) if a not in state]
+    out += [f"(not {a})" for a in (_ground(a, sub) for a in act.pre_neg) if a in state]
+    out += [f"(= {g(x, x)} {g(y, y)})" for x, y in act.pre_eq if g(x, x) != g(y, y)]
+    out += [f"(not (= {g(x, x)} {g(y, y)}))" for x, y in act.pre_neq if g(x, x) == g(y, y)]
     for op, lhs, rhs in act.pre_num:
         try:
             ok = COMPARE[op](evaluate_expr(lhs, values, sub), evaluate_expr(rhs, values, sub))
