@@ -55,6 +55,7 @@ __all__ = [
     "DomainPack",
     "DomainSource",
     "DomainSpec",
+    "GoalDescriber",
     "PackRegistry",
     "ResolvedDomain",
     "default_registry",
@@ -82,6 +83,9 @@ class PlanOutcome(Protocol):
 
 #: A pack's specialised planner: an outcome, or None to decline (the general planner runs then).
 PackPlanner = Callable[[Problem, Domain], PlanOutcome | None]
+
+#: ``problem -> sentences``: the goal summarised in the pack's own abstract vocabulary.
+GoalDescriber = Callable[[Problem], "tuple[str, ...]"]
 
 #: Where a resolved domain came from: a pack (by name or object), a file, or PDDL text.
 DomainSource = Literal["pack", "file", "text"]
@@ -132,6 +136,11 @@ class DomainPack:
         distribution: the installed distribution that registered the pack (set by the registry).
         descriptions: optional :class:`DomainDescriptions` (what the domain and each action,
             predicate and function mean), used to ask a model for the whole domain.
+        describe_goal: optional ``problem -> tuple[str, ...]``: the problem's goal stated in
+            the pack's abstract vocabulary — every abstract goal text its generator would
+            write for this goal from this initial state ("to stack all the blocks into a
+            single tower, with your arm empty."), empty when none fits. The aligner embeds
+            these next to the literal rendering, so abstract requests can be matched.
         parsed: the already parsed ``domain_pddl`` (saves a second parse; init only).
     """
 
@@ -146,6 +155,7 @@ class DomainPack:
     description: str = ""
     distribution: str = ""
     descriptions: DomainDescriptions | None = field(default=None, repr=False, compare=False)
+    describe_goal: GoalDescriber | None = field(default=None, repr=False, compare=False)
     domain: Domain = field(init=False, repr=False, compare=False)
     parsed: InitVar[Domain | None] = None
 
