@@ -19,6 +19,7 @@ import numpy as np
 
 from .calibration import Calibration
 from .encoder import Encoder, load_encoder
+from .goals import describe_goals
 from .model import METHODS, Head, method_scores, pair_features, raw_scores
 from .render import clean_text, render_action
 
@@ -109,11 +110,15 @@ class Aligner:
         elif self.method == "head":
             assert self.head is not None
             enc = self.encoder if self.head.embed else None
-            feats = pair_features(enc, t, p, embed=self.head.embed, gate=self.head.gate)
+            said = describe_goals(p, self.domain) if self.head.describes else None
+            feats = pair_features(enc, t, p, embed=self.head.embed, gate=self.head.gate,
+                                  described=said)  # fmt: skip
             out = self.head.score(feats)
         else:
             enc = None if self.method == "lexical" else self.encoder
-            out = method_scores(self.method, pair_features(enc, t, p, embed=(self.method,)))
+            said = describe_goals(p, self.domain) if self.method == "abstract" else None
+            feats = pair_features(enc, t, p, embed=(self.method,), described=said)
+            out = method_scores(self.method, feats)
         return [round(float(x), 6) for x in np.nan_to_num(out, nan=0.0)]
 
     def action_similarity(self, descriptions: Sequence[str], schemas: Sequence[str]) -> list[float]:

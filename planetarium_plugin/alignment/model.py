@@ -10,6 +10,9 @@ Scoring methods map (text, PDDL) pairs to a similarity; higher means better alig
   cosines).
 - ``summary``: the text's goal against counting sentences about the goal ("all 9 balls at room1").
 - ``lexical``: which goal atoms the text states literally (objects named in argument order).
+- ``abstract``: the text's goal against the goal as its pack describes it in the pack's own
+  abstract vocabulary (:mod:`.goals`): the best-matching sentence's cosine, and whether the
+  numbers agree ("3 towers" is not "4 towers", which MiniLM barely sees).
 - ``head``: logistic regression over named features (:class:`Head`), trained on generated
   hard negatives by :func:`train_head`; the shipped default is a JSON file of a few KB.
 """
@@ -26,6 +29,7 @@ import numpy as np
 
 from .encoder import Encoder
 from .render import (
+    NUMBERS,
     goal_atoms,
     lexical_match,
     render_problem,
@@ -36,10 +40,10 @@ from .render import (
 
 __all__ = ["COLUMNS", "METHODS", "Features", "Head", "auroc", "pair_features", "train_head"]
 
-METHODS = ("raw", "rendered", "goal", "atoms", "summary", "lexical", "head")
+METHODS = ("raw", "rendered", "goal", "atoms", "summary", "lexical", "abstract", "head")
 COLUMNS = (
     "cos_all", "cos_goal", "cos_init", "atom_f", "cos_summary",
-    "lex_p", "lex_r", "lex_named", "lex_counts",
+    "lex_p", "lex_r", "lex_named", "lex_counts", "cos_abs", "num_abs", "has_abs",
 )  # fmt: skip
 FORMAT = "planetarium-align/1"
 #: Chunks pooled per part at most (about 3,200 word pieces): bounded time on huge input.
@@ -94,12 +98,15 @@ def pair_features(
     *,
     embed: Sequence[str] = ("goal", "rendered", "atoms", "summary"),
     gate: bool = False,
+    described: Sequence[Sequence[str]] | None = None,
 ) -> Features:
     """Features for aligned lists of texts and PDDL problems (one encoder pass, deduplicated).
 
     ``embed`` names the embedding levers to compute (others stay zero); ``gate=True`` skips
     the embeddings of pairs whose text names the problem's objects (the lexical columns
-    decide those), which halves the encoder's work on explicit goals.
+    decide those), which halves the encoder's work on explicit goals. ``described``: each
+    problem's goal in its pack's abstract vocabulary (:func:`.goals.describe_goals`), read by
+    the ``abstract`` lever.
     """
     n = len(texts)
     dim = enc.dim if enc is not None else 1
@@ -113,6 +120,8 @@ def pair_features(
         g = goal_atoms(pddl)
         for c, v in zip(_LEXICAL, lexical_match(t_goal, g), strict=True):
             cols[c][i] = v
+        said = list(described[i][:64]) if described is not None else []
+        cols["has_abs"][i] = 1.0 if said else 0.0
         if enc is None or not embed or (gate and cols["lex_named"][i]):
             continue
         r = render_problem(pddl)
@@ -126,6 +135,8 @@ def pair_features(
             parts["ri"] = enc.chunks(r.init)[:MAX_CHUNKS]
         if "summary" in embed:
             parts["sg"] = enc.chunks(summarize_goal(g))[:MAX_CHUNKS]
+        if "abstract" in embed and said:
+            parts["ab"] = said
         if "atoms" in embed:
             parts["ts"] = list(t_sents[:64])
             parts["ra"] = list(r.goal[:64]) or [""]
@@ -139,6 +150,7 @@ def pair_features(
     table = enc.embed(uniq)
     for i, parts in plans:
         vec = {k: table[[index[s] for s in v]] for k, v in parts.items()}
+        t_goal = split_text(texts[i])[1]
         wts = {k: [max(len(s), 1) for s in v] for k, v in parts.items()}
         tg, rg = _pool(vec["tg"], wts["tg"]), _pool(vec["rg"], wts["rg"])
         cols["cos_goal"][i] = float(tg @ rg)
@@ -158,7 +170,27 @@ def pair_features(
             p = float(sim.max(axis=0).mean())  # every atom said in the text?
             r_ = float(sim.max(axis=1).mean())  # every sentence rendered in the PDDL?
             cols["atom_f"][i] = 2 * p * r_ / (p + r_) if p + r_ > 0 else 0.0
+        if "ab" in vec:
+            sims = vec["ab"] @ tg
+            best = int(np.argmax(sims))
+            cols["cos_abs"][i] = float(sims[best])
+            cols["num_abs"][i] = number_agreement(t_goal, parts["ab"][best])
     return Features(cols, prod, summ)
+
+
+def number_agreement(a: str, b: str) -> float:
+    """F1 of the two texts' multisets of numbers (1.0 when neither has any).
+
+    >>> number_agreement("3 towers of heights 1, 2", "towers of heights 1, 2 (3 in all)")
+    1.0
+    >>> number_agreement("a tower of 4", "a tower of 5"), number_agreement("", "")
+    (0.0, 1.0)
+    """
+    x, y = NUMBERS.findall(a), NUMBERS.findall(b)
+    if not x and not y:
+        return 1.0
+    common = sum(min(x.count(n), y.count(n)) for n in set(x))
+    return 2 * common / (len(x) + len(y))
 
 
 def raw_scores(enc: Encoder, texts: Sequence[str], pddls: Sequence[str]) -> np.ndarray:
@@ -198,10 +230,16 @@ class Head:
             for part in f.replace("!", "").split("*"):
                 lever = {"cos_goal": "goal", "product": "goal", "cos_all": "rendered",
                          "cos_init": "rendered", "atom_f": "atoms", "cos_summary": "summary",
-                         "summary": "summary"}.get(part)  # fmt: skip
+                         "summary": "summary", "cos_abs": "abstract",
+                         "num_abs": "abstract"}.get(part)  # fmt: skip
                 if lever:
                     need.add(lever)
         return tuple(sorted(need))
+
+    @property
+    def describes(self) -> bool:
+        """Whether this head reads the packs' abstract goal descriptions."""
+        return any(c in f for f in self.features for c in ("cos_abs", "num_abs", "has_abs"))
 
     def score(self, feats: Features) -> np.ndarray:
         z = (feats.matrix(self.features) - np.asarray(self.mean)) / np.asarray(self.scale)
@@ -291,7 +329,7 @@ def train_head(
 def method_scores(method: str, feats: Features) -> np.ndarray:
     """Similarities of a single-feature method from computed features."""
     col = {"rendered": "cos_all", "goal": "cos_goal", "atoms": "atom_f",
-           "summary": "cos_summary", "lexical": "lex_p"}  # fmt: skip
+           "summary": "cos_summary", "lexical": "lex_p", "abstract": "cos_abs"}  # fmt: skip
     if method not in col:
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     return feats.get(col[method])

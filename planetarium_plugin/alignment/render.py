@@ -231,7 +231,8 @@ def sentences(text: str) -> tuple[str, ...]:
     return _bounded(s.strip() for s in _SENTENCE_END.split(text) if s.strip())
 
 
-_NUM = re.compile(r"(?<![\w.])\d+(?![\w.])")
+#: Whole numbers in text (not parts of names such as ``b12`` or ``3.5``).
+NUMBERS = re.compile(r"(?<![\w.])\d+(?!\w|\.\d)")
 _WORD = re.compile(r"[^\W_][\w\-]*")
 
 
@@ -364,7 +365,7 @@ def lexical_match(goal_text: str, g: GoalAtoms) -> tuple[float, float, float, fl
             named.append((seq, set(words)))
             mentioned.update(seq)
     in_goal = {a for _, args, _ in g.atoms for a in args}
-    counts = _count_match([int(x) for x in _NUM.findall(goal_text)], g)
+    counts = _count_match([int(x) for x in NUMBERS.findall(goal_text)], g)
     if not named or not in_goal or len(mentioned & in_goal) < 0.5 * len(in_goal):
         return 0.0, 0.0, 0.0, counts
     credit: list[float] = []

