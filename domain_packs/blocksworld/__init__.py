@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
@@ -17,6 +18,7 @@ PACK = DomainPack(
     generate=generate,
     description="Blocks World, IPC 4-operator version (untyped)",
     descriptions=DESCRIPTIONS,
+    describe_goal=describe_goal,
 )
 
 
