@@ -22,6 +22,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
@@ -37,6 +38,7 @@ PACK = DomainPack(
     domain_aliases=("rover",),
     description="Rovers with one implicit rover: sample, photograph, communicate to a lander",
     descriptions=DESCRIPTIONS,
+    describe_goal=describe_goal,
 )
 
 
