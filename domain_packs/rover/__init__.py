@@ -14,6 +14,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .rules import fully_specify
@@ -26,6 +27,7 @@ PACK = DomainPack(
     max_scale=8,
     description="Rovers, IPC 2002 (typed): several rovers, stores, cameras, landers",
     descriptions=DESCRIPTIONS,
+    describe_goal=describe_goal,
 )
 
 

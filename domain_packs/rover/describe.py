@@ -1,0 +1,79 @@
+"""IPC rover goals in the generator's abstract words: which data to send, where rovers end.
+
+As in rover-single (whose :func:`~planetarium_domain_packs.rover_single.describe.goal_sentences`
+says the parts): the data of every soil sample, of every rock sample, an image of every
+objective in every mode, and every rover at the lander's waypoint — each asked for completely
+or not at all, after dropping what the init or the rest of the goal already implies. Here
+analyses and images belong to a rover, so one is implied by a communicated fact only when there
+is a single rover; rovers, stores, cameras and samples change, so only the other init facts
+count as kept.
+"""
+
+from __future__ import annotations
+
+from planetarium_plugin.parsing.model import Atom, Problem
+
+from ..rover_single.describe import NEEDS, data_parts, goal_sentences, lander_waypoint, of
+
+#: Predicates an action deletes for good (the others, once true, stay true).
+MOVING = frozenset({"at", "empty", "full", "calibrated", "at_soil_sample", "at_rock_sample"})
+#: Predicates no action makes true that were not true (static, or re-added where required).
+NEVER_ADDED = frozenset(
+    {
+        "can_traverse",
+        "equipped_for_soil_analysis",
+        "equipped_for_rock_analysis",
+        "equipped_for_imaging",
+        "supports",
+        "visible",
+        "at_lander",
+        "visible_from",
+        "store_of",
+        "calibration_target",
+        "on_board",
+        "available",
+        "channel_free",
+        "at_soil_sample",
+        "at_rock_sample",
+    }
+)
+
+
+def describe_goal(problem: Problem) -> tuple[str, ...]:
+    """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none).
+
+    >>> from planetarium_domain_packs.rover import PACK
+    >>> from planetarium_plugin.parsing import parse_problem
+    >>> p = parse_problem('''(define (problem p) (:domain rover)
+    ...   (:objects r1 r2 - rover w1 w2 - waypoint general - lander)
+    ...   (:init (at r1 w1) (at r2 w1) (at_lander general w2) (available r1) (available r2)
+    ...          (can_traverse r1 w1 w2) (can_traverse r2 w1 w2) (visible w1 w2)
+    ...          (channel_free general))
+    ...   (:goal (and (at r1 w2) (at r2 w2) (not (at r1 w1)))))''', PACK.domain)
+    >>> describe_goal(p)
+    ("to move every rover to the lander's waypoint.",)
+    """
+    goal, init = problem.goal, problem.init
+    if goal.numeric:
+        return ()
+    rovers = [r for r, t in problem.objects.items() if t == "rover"]
+    here, there = of(init, "at"), of(goal.positive, "at")
+    for a in goal.negative:
+        static = a.predicate in NEVER_ADDED and a not in init
+        rover = a.args[0] if a.predicate == "at" else None
+        alone = sum(r == rover for r, _ in here) == 1
+        elsewhere = alone and any(r == rover and a.args != (r, w) for r, w in there)
+        if not (static or elsewhere):
+            return ()
+    open_goal = {a for a in goal.positive if a.predicate in MOVING or a not in init}
+    if len(rovers) == 1:
+        for sent, needed in NEEDS.items():
+            open_goal -= {Atom(needed, (rovers[0], *args)) for args in of(open_goal, sent)}
+    if any(a.predicate not in NEEDS and a.predicate != "at" for a in open_goal):
+        return ()
+    parts = data_parts(problem, open_goal)
+    lander = lander_waypoint(problem)
+    everyone = {(r, lander) for r in rovers}
+    if parts is None or (there and (lander is None or there != everyone)):
+        return ()
+    return goal_sentences(*parts, frozenset({bool(there)}), "every rover")
