@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
@@ -18,6 +19,7 @@ PACK = DomainPack(
     max_scale=25,
     description="Gripper, IPC 1998 (untyped; types are unary predicates)",
     descriptions=DESCRIPTIONS,
+    describe_goal=describe_goal,
 )
 
 
