@@ -4,6 +4,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
@@ -17,6 +18,7 @@ PACK = DomainPack(
     generate=generate,
     description="Floor-tile, simplified: free bidirectional moves, paint any neighbour",
     descriptions=DESCRIPTIONS,
+    describe_goal=describe_goal,
 )
 
 

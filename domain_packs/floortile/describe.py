@@ -1,0 +1,153 @@
+"""Floor-tile goals in the generator's abstract vocabulary (``DomainPack.describe_goal``).
+
+A request may say "paint the tiles in a checkerboard pattern" where the PDDL lists
+``painted`` atoms; only the pack can see the pattern, because it depends on the grid that the
+init's ``up`` and ``right`` atoms lay out. This module rebuilds that geometry (one rectangular
+grid, or separate rows with no vertical links), reads the goal as a painting (tile -> colour)
+and says it the way :mod:`.generate` writes abstract goals: all tiles in the first colour, a
+checkerboard, an X on a square grid, concentric rings, one colour per tile in reading order,
+and both ends of each row with the only colour. Colours are ordered as the problem declares
+them (the generator's "first colour"). A goal with anything beyond paint (or true static
+facts), negative or numeric conditions gets ``()``.
+
+>>> from planetarium_plugin.parsing import parse_problem
+>>> from planetarium_domain_packs.floortile import PACK
+>>> p = parse_problem('''(define (problem p) (:domain floor-tile) (:requirements :typing)
+...   (:objects r - robot t1 t2 t3 t4 - tile c1 c2 - color)
+...   (:init (right t2 t1) (right t4 t3) (up t1 t3) (up t2 t4) (robot-at r t1)
+...          (robot-has r c1) (available-color c1) (available-color c2))
+...   (:goal (and (painted t1 c1) (painted t2 c2) (painted t3 c2) (painted t4 c1))))''',
+...   PACK.domain)
+>>> describe_goal(p)
+('to paint the tiles in a checkerboard pattern of the two colors, the top-left tile in the first color.',)
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from planetarium_plugin.parsing import Problem
+
+__all__ = ["describe_goal"]
+
+#: Static facts a goal may restate (they hold in every state when the init has them).
+STATIC = frozenset({"up", "right", "available-color", "painted"})
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Tiles as rows (top to bottom, left to right); ``grid``: one connected rectangle."""
+
+    rows: tuple[tuple[str, ...], ...]
+    grid: bool
+
+
+def _layout(problem: Problem, tiles: list[str]) -> Layout | None:
+    """The init's tile geometry, or None when it is neither a full grid nor separate rows."""
+    known = set(tiles)
+    links: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
+    n_right = n_up = 0
+    for a in problem.init:
+        if a.predicate not in ("up", "right") or len(a.args) != 2:
+            continue
+        x, y = a.args
+        if x not in known or y not in known or x == y:
+            return None
+        dr, dc = (-1, 0) if a.predicate == "up" else (0, 1)  # x is above / right of y
+        links[y].append((x, dr, dc))
+        links[x].append((y, -dr, -dc))
+        n_up += a.predicate == "up"
+        n_right += a.predicate == "right"
+    pos: dict[str, tuple[int, int]] = {}
+    parts: list[dict[tuple[int, int], str]] = []
+    for start in tiles:
+        if start in pos:
+            continue
+        pos[start] = (0, 0)
+        cells = {(0, 0): start}
+        todo = [start]
+        while todo:
+            t = todo.pop()
+            r, c = pos[t]
+            for u, dr, dc in links[t]:
+                p = (r + dr, c + dc)
+                if u in pos:
+                    if pos[u] != p:
+                        return None
+                    continue
+                if p in cells:
+                    return None
+                pos[u] = p
+                cells[p] = u
+                todo.append(u)
+        parts.append(cells)
+    grids = []
+    for cells in parts:
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        h, w = max(r for r, _ in cells) - r0 + 1, max(c for _, c in cells) - c0 + 1
+        if h * w != len(cells):
+            return None  # not a full rectangle
+        grids.append(tuple(tuple(cells[(r0 + i, c0 + j)] for j in range(w)) for i in range(h)))
+    if len(grids) == 1:
+        g = grids[0]
+        h, w = len(g), len(g[0])
+        if n_right != h * (w - 1) or n_up != (h - 1) * w:
+            return None  # links missing between neighbours
+        return Layout(g, True)
+    if n_up or any(len(g) != 1 for g in grids) or n_right != sum(len(g[0]) - 1 for g in grids):
+        return None
+    return Layout(tuple(g[0] for g in grids), False)
+
+
+def describe_goal(problem: Problem) -> tuple[str, ...]:
+    """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit."""
+    goal = problem.goal
+    if goal.negative or goal.numeric:
+        return ()
+    tiles = [o for o, t in problem.objects.items() if t == "tile"]
+    colours = [o for o, t in problem.objects.items() if t == "color"]
+    if not tiles or not colours:
+        return ()
+    painted = set()
+    for a in goal.positive:
+        if a.predicate == "painted" and len(a.args) == 2:
+            painted.add(a.args)
+        elif a.predicate not in STATIC or a not in problem.init:
+            return ()
+    out = []
+    first = colours[0]
+    if painted == {(t, first) for t in tiles}:
+        out.append("to paint all the tiles with the first color.")
+    layout = _layout(problem, tiles)
+    if layout is None:
+        return tuple(out)
+    rows = layout.rows
+    if layout.grid:
+        h, w = len(rows), len(rows[0])
+        cells = [(r, c, t) for r, row in enumerate(rows) for c, t in enumerate(row)]
+        if len(colours) >= 2 and painted == {(t, colours[(r + c) % 2]) for r, c, t in cells}:
+            out.append(
+                "to paint the tiles in a checkerboard pattern of the two colors, the "
+                "top-left tile in the first color."
+            )
+        if h == w and painted == {(t, first) for r, c, t in cells if c in (r, w - 1 - r)}:
+            out.append("to paint an X across the grid with the first color: both diagonals.")
+        ring = {t: min(r, c, h - 1 - r, w - 1 - c) for r, c, t in cells}
+        if max(ring.values()) < len(colours) and painted == {
+            (t, colours[k]) for t, k in ring.items()
+        }:
+            out.append(
+                "to paint each concentric ring in its own color, the outermost ring in "
+                "the first color and each inner ring in the next."
+            )
+        if len(colours) >= len(cells) and painted == {
+            (t, colours[i]) for i, (_, _, t) in enumerate(cells)
+        }:
+            out.append(
+                "to paint every tile in a different color, the i-th tile (in reading "
+                "order) with the i-th color."
+            )
+    if len(colours) == 1 and painted == {(t, first) for row in rows for t in (row[0], row[-1])}:
+        out.append("to paint both ends of each row with the color.")
+    return tuple(out)
