@@ -7,6 +7,7 @@ from importlib.resources import files
 
 from planetarium_plugin import DomainPack, hookimpl
 
+from .describe import describe_delivery, describe_inspection
 from .descriptions import DELIVERY as DELIVERY_DESCRIPTIONS
 from .descriptions import INSPECTION as INSPECTION_DESCRIPTIONS
 from .generate import generate_delivery, generate_inspection
@@ -25,6 +26,7 @@ DELIVERY = DomainPack(
     max_scale=10,
     description="Drones with battery and payload capacity deliver packages (numeric)",
     descriptions=DELIVERY_DESCRIPTIONS,
+    describe_goal=describe_delivery,
 )
 INSPECTION = DomainPack(
     name="uav-inspection",
@@ -34,6 +36,7 @@ INSPECTION = DomainPack(
     max_scale=10,
     description="Drones with battery photograph targets and recharge at a base (numeric)",
     descriptions=INSPECTION_DESCRIPTIONS,
+    describe_goal=describe_inspection,
 )
 
 

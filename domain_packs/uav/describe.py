@@ -1,0 +1,170 @@
+"""UAV goals in the generators' abstract vocabulary (the inverse of their abstract goal texts).
+
+Why: a sentence encoder cannot see that a list of ``pkg-at``/``photographed`` atoms means
+"every package at the base" or "the targets visible from site3"; the aligner embeds these
+sentences instead.
+
+What: from the initial state alone, each sentence of the pack's vocabulary has one canonical
+goal, the one its generator writes — every package at the base (and every drone back there);
+every package moved from its site to the next site, the last to the first (sites are the
+non-base locations, ordered by name with numbers compared as numbers); every target
+photographed (and every drone back); the targets visible from a location, for each location
+that sees any. A sentence describes the goal when the goal states its canonical atoms, up to
+facts every reachable state keeps (static facts, photographs taken), negative literals the
+positive ones already imply, and numeric conditions that do not change the goal's full
+specification under the pack's rules (a condition no reachable state violates, or one on a
+static fluent that holds); under those rules this is equality of the closures the metric
+compares. A real bound on battery or load gets no sentence, nor does a numeric goal of a
+problem the rules decline.
+
+>>> from planetarium_plugin import default_registry
+>>> from planetarium_plugin.parsing import parse_problem
+>>> import random
+>>> pack = default_registry()["uav-inspection"]
+>>> inst = next(pack.generate(random.Random(0), 2))
+>>> inst.goal.abstract
+'to photograph every target.'
+>>> describe_inspection(parse_problem(inst.problem_pddl, pack.domain))
+('to photograph every target.',)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from importlib.resources import files
+
+from planetarium_plugin.parsing import Atom, Domain, Goal, Problem, parse_domain
+
+from .rules import fully_specify_delivery, fully_specify_inspection
+
+TO_BASE = "to bring every package to the base."
+TO_BASE_RETURN = "to bring every package to the base and have every drone back at the base."
+SHIFT = "to move every package from its site to the next site (from the last site to the first)."
+SURVEY = "to photograph every target."
+SURVEY_RETURN = "to photograph every target and have every drone back at the base."
+#: Facts of the init that no action removes: true in every goal state.
+LASTING = ("base", "visible", "photographed")
+
+Candidate = tuple[str, frozenset[Atom]]
+
+
+def _domain(name: str) -> Domain:
+    return parse_domain(files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+DELIVERY_DOMAIN = _domain("delivery.pddl")
+INSPECTION_DOMAIN = _domain("inspection.pddl")
+
+
+def _natural(name: str) -> tuple:
+    """Sort key: ``site2`` before ``site10``."""
+    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)), name
+
+
+def _of_type(problem: Problem, kind: str) -> list[str]:
+    return sorted((o for o, t in problem.objects.items() if t == kind), key=_natural)
+
+
+def _base(problem: Problem) -> str | None:
+    """The base, when there is exactly one ("the base")."""
+    bases = {a.args[0] for a in problem.init if a.predicate == "base"}
+    return next(iter(bases)) if len(bases) == 1 else None
+
+
+def _back(problem: Problem, base: str) -> frozenset[Atom]:
+    return frozenset(Atom("drone-at", (d, base)) for d in _of_type(problem, "drone"))
+
+
+def _delivery_goals(problem: Problem) -> Iterator[Candidate]:
+    packages = _of_type(problem, "package")
+    base = _base(problem)
+    if base is not None:
+        home = frozenset(Atom("pkg-at", (p, base)) for p in packages)
+        yield TO_BASE, home
+        yield TO_BASE_RETURN, home | _back(problem, base)
+    bases = {a.args[0] for a in problem.init if a.predicate == "base"}
+    sites = [x for x in _of_type(problem, "location") if x not in bases]
+    start = {a.args[0]: a.args[1] for a in problem.init if a.predicate == "pkg-at"}
+    if sites and all(start.get(p) in sites for p in packages):
+        following = dict(zip(sites, sites[1:] + sites[:1], strict=True))
+        yield SHIFT, frozenset(Atom("pkg-at", (p, following[start[p]])) for p in packages)
+
+
+def _inspection_goals(problem: Problem) -> Iterator[Candidate]:
+    everything = frozenset(Atom("photographed", (t,)) for t in _of_type(problem, "target"))
+    yield SURVEY, everything
+    base = _base(problem)
+    if base is not None:
+        yield SURVEY_RETURN, everything | _back(problem, base)
+    seen: dict[str, set[Atom]] = {}
+    for a in problem.init:
+        if a.predicate == "visible":
+            seen.setdefault(a.args[1], set()).add(Atom("photographed", (a.args[0],)))
+    for where in sorted(seen, key=_natural):
+        yield f"to photograph the targets visible from {where}.", frozenset(seen[where])
+
+
+def _stated(problem: Problem, atoms: frozenset[Atom]) -> frozenset[Atom]:
+    """The atoms a goal adds to what every reachable state already has."""
+    return frozenset(a for a in atoms if not (a.predicate in LASTING and a in problem.init))
+
+
+def _false_given(atom: Atom, problem: Problem, goal: frozenset[Atom]) -> bool:
+    """True when ``atom`` is false in every state meeting ``goal`` (``(not atom)`` adds nothing)."""
+    p, args = atom.predicate, atom.args
+    if p in ("base", "visible"):
+        return atom not in problem.init
+    if p == "photographed":
+        seen = any(a.predicate == "visible" and a.args[0] == args[0] for a in problem.init)
+        return not seen and atom not in problem.init
+    if p == "drone-at":
+        return any(a.predicate == p and a.args[0] == args[0] and a != atom for a in goal)
+    if p in ("pkg-at", "carrying"):
+        pkg = args[0] if p == "pkg-at" else args[1]
+        return any(
+            (a.predicate == "pkg-at" and a.args[0] == pkg)
+            or (a.predicate == "carrying" and a.args[1] == pkg)
+            for a in goal
+            if a != atom
+        )
+    return False
+
+
+def _describe(
+    problem: Problem,
+    candidates: Callable[[Problem], Iterator[Candidate]],
+    rules,
+    domain: Domain,
+) -> tuple[str, ...]:
+    """The sentences whose canonical goal the problem's goal states, static facts aside.
+
+    Under the rules, a goal's closure is the goal, the init's lasting facts and the values its
+    placement forces, so equal stated atoms mean equal closures. Numeric conditions count only
+    when they change the closure (the rules judge; where they decline, nothing is claimed).
+    """
+    goal = problem.goal
+    if not all(_false_given(a, problem, goal.positive) for a in goal.negative):
+        return ()
+    stated = _stated(problem, goal.positive)
+    out = tuple(
+        dict.fromkeys(s for s, atoms in candidates(problem) if _stated(problem, atoms) == stated)
+    )
+    if not out or not goal.numeric:
+        return out
+    bounded = rules(replace(problem, goal=Goal(goal.positive, frozenset(), goal.numeric)), domain)
+    free = rules(replace(problem, goal=Goal(goal.positive)), domain)
+    if bounded is None or free is None or bounded.reachable is False:
+        return ()
+    return out if (bounded.positive, bounded.numeric) == (free.positive, free.numeric) else ()
+
+
+def describe_delivery(problem: Problem) -> tuple[str, ...]:
+    """Every abstract goal sentence of the delivery generator that this goal meets."""
+    return _describe(problem, _delivery_goals, fully_specify_delivery, DELIVERY_DOMAIN)
+
+
+def describe_inspection(problem: Problem) -> tuple[str, ...]:
+    """Every abstract goal sentence of the inspection generator that this goal meets."""
+    return _describe(problem, _inspection_goals, fully_specify_inspection, INSPECTION_DOMAIN)
