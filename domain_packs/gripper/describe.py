@@ -28,6 +28,7 @@ to distribute the balls as follows: 2 in room1, 0 in room2.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from planetarium_plugin.parsing import Atom, Problem
 
@@ -80,13 +81,13 @@ def _final_placement(problem: Problem, model) -> dict[str, str] | None:
     if any(gripper_state.get(g) == "" and g in holding for g in grippers):
         return None
     if not all(
-        _false_in_goal(a, problem, rooms, balls, grippers, place) for a in problem.goal.negative
+        _false_in_goal(a, problem, rooms, grippers, place, holding) for a in problem.goal.negative
     ):
         return None
     return place
 
 
-def _false_in_goal(atom: Atom, problem: Problem, rooms, balls, grippers, place) -> bool:
+def _false_in_goal(atom: Atom, problem: Problem, rooms, grippers, place, holding) -> bool:
     """True when ``atom`` is false in every state meeting the placement (so ``(not atom)`` adds
     nothing to the goal)."""
     p, args = atom.predicate, atom.args
@@ -99,7 +100,7 @@ def _false_in_goal(atom: Atom, problem: Problem, rooms, balls, grippers, place) 
     if p == "carry":
         return place.get(args[0]) != args[1] or args[1] not in grippers
     if p == "free":
-        return args[0] not in grippers or args[0] in set(place.values())
+        return args[0] not in grippers or args[0] in holding
     return False
 
 
@@ -116,14 +117,15 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     n = len(balls)
     out: list[str] = []
     if order and all(w in rooms for w in final.values()):
-        counts = [sum(w == r for w in final.values()) for r in order]
+        ends, starts = Counter(final.values()), Counter(init_place.values())
+        counts = [ends[r] for r in order]
         if counts[0] == n:
             out.append(GATHER)
         shown = ", ".join(f"{c} in {r}" for c, r in zip(counts, order, strict=True))
         out.append(f"to distribute the balls as follows: {shown}.")
         if len(set(counts)) == 1:
             out.append(EVENLY)
-        started = [sum(w == r for w in init_place.values()) for r in order]
+        started = [starts[r] for r in order]
         full = {r for r, c in zip(order, counts, strict=True) if c == n}
         top, low = max(started), min(started)
         if top > 0 and started.count(top) == 1 and order[started.index(top)] in full:

@@ -111,25 +111,39 @@ def _stated(problem: Problem, atoms: frozenset[Atom]) -> frozenset[Atom]:
     return frozenset(a for a in atoms if not (a.predicate in LASTING and a in problem.init))
 
 
-def _false_given(atom: Atom, problem: Problem, goal: frozenset[Atom]) -> bool:
-    """True when ``atom`` is false in every state meeting ``goal`` (``(not atom)`` adds nothing)."""
-    p, args = atom.predicate, atom.args
-    if p in ("base", "visible"):
-        return atom not in problem.init
-    if p == "photographed":
-        seen = any(a.predicate == "visible" and a.args[0] == args[0] for a in problem.init)
-        return not seen and atom not in problem.init
-    if p == "drone-at":
-        return any(a.predicate == p and a.args[0] == args[0] and a != atom for a in goal)
-    if p in ("pkg-at", "carrying"):
-        pkg = args[0] if p == "pkg-at" else args[1]
-        return any(
-            (a.predicate == "pkg-at" and a.args[0] == pkg)
-            or (a.predicate == "carrying" and a.args[1] == pkg)
-            for a in goal
-            if a != atom
-        )
-    return False
+def _subject(atom: Atom) -> tuple[str, str] | None:
+    """What a dynamic atom places: a drone (``drone-at``), a package (``pkg-at``, ``carrying``)."""
+    if atom.predicate == "drone-at":
+        return "drone", atom.args[0]
+    if atom.predicate == "pkg-at":
+        return "package", atom.args[0]
+    if atom.predicate == "carrying":
+        return "package", atom.args[1]
+    return None
+
+
+def _implied_negatives(problem: Problem) -> bool:
+    """True when every negative literal of the goal is false in every state meeting its positive
+    part (so the negative literals add nothing)."""
+    placed: dict[tuple[str, str], set[Atom]] = {}
+    for a in problem.goal.positive:
+        key = _subject(a)
+        if key is not None:
+            placed.setdefault(key, set()).add(a)
+    seen = {a.args[0] for a in problem.init if a.predicate == "visible"}
+    for atom in problem.goal.negative:
+        p, key = atom.predicate, _subject(atom)
+        if p in ("base", "visible"):
+            implied = atom not in problem.init
+        elif p == "photographed":
+            implied = atom.args[0] not in seen and atom not in problem.init
+        elif key is not None:  # placed elsewhere by the goal: one place at a time
+            implied = bool(placed.get(key, set()) - {atom})
+        else:
+            implied = False
+        if not implied:
+            return False
+    return True
 
 
 def _describe(
@@ -145,7 +159,7 @@ def _describe(
     when they change the closure (the rules judge; where they decline, nothing is claimed).
     """
     goal = problem.goal
-    if not all(_false_given(a, problem, goal.positive) for a in goal.negative):
+    if not _implied_negatives(problem):
         return ()
     stated = _stated(problem, goal.positive)
     out = tuple(
