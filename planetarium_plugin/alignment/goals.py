@@ -28,7 +28,7 @@ __all__ = ["describe_goals", "pack_of"]
 
 _DOMAIN = re.compile(r"\(\s*:domain\s+([^\s()]+)\s*\)", re.IGNORECASE)
 #: Sentences kept per problem at most (a describer is pack code, but bounded all the same).
-MAX_SENTENCES = 32
+MAX_SENTENCES = 64
 
 
 def pack_of(pddl: str, registry: PackRegistry | None = None) -> DomainPack | None:

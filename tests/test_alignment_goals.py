@@ -1,0 +1,94 @@
+"""The abstract lever: problems described in their pack's own vocabulary, tolerant of
+anything, and the default aligner matching abstract requests through it."""
+
+from __future__ import annotations
+
+import pytest
+
+from planetarium_plugin import DomainPack, default_registry
+from planetarium_plugin.alignment import Aligner
+from planetarium_plugin.alignment.goals import describe_goals, pack_of
+from planetarium_plugin.alignment.model import number_agreement
+
+LIGHTS = """(define (domain lights) (:predicates (on ?l) (off ?l))
+  (:action switch :parameters (?l) :precondition (off ?l) :effect (and (on ?l) (not (off ?l)))))"""
+
+
+def _problem(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain lights) (:objects l1 l2) (:init (off l1) (off l2)) "
+        f"(:goal (and {goal})))"
+    )
+
+
+def _all_on(problem):
+    objs = set(problem.objects)
+    lit = {a.args[0] for a in problem.goal.positive if a.predicate == "on"}
+    return ("to switch every light on.",) if lit == objs else ()
+
+
+def _broken(problem):
+    raise RuntimeError("a third-party describer with a bug")
+
+
+def test_describe_goals_uses_the_given_pack_and_tolerates_anything():
+    pack = DomainPack(name="lights", domain_pddl=LIGHTS, describe_goal=_all_on)
+    out = describe_goals(
+        [_problem("(on l1) (on l2)"), _problem("(on l1)"), "not PDDL", b"\xff\xfe", ""], pack
+    )
+    assert out == [("to switch every light on.",), (), (), (), ()]
+    bad = DomainPack(name="lights", domain_pddl=LIGHTS, describe_goal=_broken)
+    assert describe_goals([_problem("(on l1)")], bad) == [()]
+    bare = DomainPack(name="lights", domain_pddl=LIGHTS)
+    assert describe_goals([_problem("(on l1)")], bare) == [()]
+
+
+def test_pack_of_reads_the_problems_domain():
+    reg = default_registry()
+    assert pack_of("(define (problem p) (:domain BLOCKSWORLD) (:objects))") is reg["blocksworld"]
+    assert pack_of("(define (problem p) (:domain no-such-domain))") is None
+    assert pack_of("no domain at all") is None
+
+
+def test_number_agreement_counts_numbers_as_multisets():
+    assert number_agreement("3 towers of heights 1, 2, 2", "heights 2, 1, 2 in 3 towers") == 1.0
+    assert number_agreement("2 towers of equal height 3.", "3 towers of equal height 2.") == 1.0
+    assert number_agreement("4 towers", "5 towers") == 0.0
+    assert number_agreement("towers of heights 1 to 3.", "towers of heights 1 to 3") == 1.0
+    assert number_agreement("version 3.5 of b12", "") == 1.0  # neither has a whole number
+
+
+BW_INIT = (
+    "(define (problem p) (:domain blocksworld) (:objects b1 b2 b3) (:init (arm-empty) "
+    "(on-table b1) (on-table b2) (on-table b3) (clear b1) (clear b2) (clear b3)) "
+)
+TOWER = BW_INIT + "(:goal (and (on b1 b2) (on b2 b3) (on-table b3) (clear b1) (arm-empty))))"
+TABLE = BW_INIT + "(:goal (and (on-table b1) (on-table b2) (on-table b3) (arm-empty))))"
+TWO = BW_INIT + "(:goal (and (on b1 b2) (on-table b2) (on-table b3) (arm-empty))))"
+
+
+@pytest.fixture(scope="module")
+def aligner() -> Aligner:
+    return Aligner()
+
+
+@pytest.mark.parametrize(
+    "text, right, wrong",
+    [
+        ("You have 3 blocks, each on the table. Your goal is to build one tower with all "
+         "three blocks.", TOWER, TABLE),
+        ("You have 3 blocks, each on the table. Your goal is to put every block down on the "
+         "table.", TABLE, TOWER),
+        ("You have 3 blocks, each on the table. Your goal is to make 2 stacks: one of "
+         "height 2 and one of height 1.", TWO, TOWER),
+    ],
+)  # fmt: skip
+def test_default_aligner_matches_abstract_requests_worded_freely(aligner, text, right, wrong):
+    """Paraphrases, not the generator's wording: the encoder matches the pack's sentences."""
+    good, bad = aligner.similarity([text, text], [right, wrong])
+    assert good > bad
+
+
+def test_default_head_reads_the_abstract_lever(aligner):
+    assert aligner.head is not None and aligner.head.describes
+    assert "abstract" in aligner.head.embed
