@@ -11,9 +11,18 @@ count as kept.
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
+
 from planetarium_plugin.parsing.model import Atom, Problem
 
-from ..rover_single.describe import NEEDS, data_parts, goal_sentences, lander_waypoint, of
+from ..rover_single.describe import (
+    NEEDS,
+    data_parts,
+    goal_sentences,
+    lander_waypoint,
+    not_only,
+    of,
+)
 
 #: Predicates an action deletes for good (the others, once true, stay true).
 MOVING = frozenset({"at", "empty", "full", "calibrated", "at_soil_sample", "at_rock_sample"})
@@ -57,14 +66,17 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     if goal.numeric:
         return ()
     rovers = [r for r, t in problem.objects.items() if t == "rover"]
-    here, there = of(init, "at"), of(goal.positive, "at")
+    there = of(goal.positive, "at")
+    places = Counter(r for r, _ in of(init, "at"))  # a rover on one waypoint stays on one
+    ends: defaultdict[str, set[str]] = defaultdict(set)
+    for r, w in there:
+        ends[r].add(w)
     for a in goal.negative:
-        static = a.predicate in NEVER_ADDED and a not in init
-        rover = a.args[0] if a.predicate == "at" else None
-        alone = sum(r == rover for r, _ in here) == 1
-        elsewhere = alone and any(r == rover and a.args != (r, w) for r, w in there)
-        if not (static or elsewhere):
-            return ()
+        if a.predicate in NEVER_ADDED and a not in init:
+            continue  # never true
+        if a.predicate == "at" and places[a.args[0]] == 1 and not_only(ends[a.args[0]], a.args[1]):
+            continue  # the rover ends elsewhere
+        return ()
     open_goal = {a for a in goal.positive if a.predicate in MOVING or a not in init}
     if len(rovers) == 1:
         for sent, needed in NEEDS.items():

@@ -86,6 +86,11 @@ def goal_sentences(
     return tuple(dict.fromkeys(out))
 
 
+def not_only(items: Set, item) -> bool:
+    """Whether ``items`` holds something other than ``item`` (without copying it)."""
+    return len(items) > 1 or (len(items) == 1 and item not in items)
+
+
 def lander_waypoint(problem: Problem) -> str | None:
     """The one waypoint that landers stand on, or None when there is none or several."""
     where = {a.args[-1] for a in problem.init if a.predicate == "at_lander"}
@@ -109,8 +114,11 @@ def data_parts(problem: Problem, open_goal: set[Atom]) -> tuple[frozenset[bool],
     objectives = [o for o, t in typed.items() if t == "objective"]
     modes = [m for m, t in typed.items() if t == "mode"]
     predicate = "communicated_image_data"
-    pairs = set(product(objectives, modes))
-    parts.append(every(of(open_goal, predicate), pairs, of(problem.init, predicate)))
+    wanted, held = of(open_goal, predicate), of(problem.init, predicate)
+    if len(objectives) * len(modes) <= len(wanted) + len(held):  # else not every image
+        parts.append(every(wanted, set(product(objectives, modes)), held))
+    else:
+        parts.append(frozenset({False}) if not wanted else frozenset())
     return tuple(parts) if all(parts) else None
 
 
@@ -135,7 +143,7 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     there = of(goal.positive, "at_rover")
     for a in goal.negative:
         static = a.predicate in NEVER_ADDED and a not in init
-        elsewhere = a.predicate == "at_rover" and len(here) == 1 and there - {a.args}
+        elsewhere = a.predicate == "at_rover" and len(here) == 1 and not_only(there, a.args)
         if not (static or elsewhere):
             return ()
     open_goal = {a for a in goal.positive if a.predicate in MOVING or a not in init}
