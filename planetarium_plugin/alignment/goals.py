@@ -8,7 +8,9 @@ writes abstract goals. This module finds the pack of each PDDL problem and asks 
 aligner embeds the sentences next to the literal rendering.
 
 Tolerant like the rest of the aligner: a problem that names no installed pack, does not parse,
-or whose pack has no describer gets ``()``; a describer that fails gets ``()`` too.
+or whose pack has no describer gets ``()``; a describer that fails gets ``()`` too. Problems
+with more than :data:`MAX_DESCRIBED_ATOMS` atoms are not described (pack code may be
+superlinear, e.g. its exact rules; hostile input must not stall the aligner).
 
 >>> describe_goals(["not PDDL"])
 [()]
@@ -29,6 +31,8 @@ __all__ = ["describe_goals", "pack_of"]
 _DOMAIN = re.compile(r"\(\s*:domain\s+([^\s()]+)\s*\)", re.IGNORECASE)
 #: Sentences kept per problem at most (a describer is pack code, but bounded all the same).
 MAX_SENTENCES = 64
+#: Init and goal atoms of a problem described at most.
+MAX_DESCRIBED_ATOMS = 2_000
 
 
 def pack_of(pddl: str, registry: PackRegistry | None = None) -> DomainPack | None:
@@ -54,6 +58,8 @@ def _describe(pddl: str, pack: DomainPack) -> tuple[str, ...]:
             problem = parse_problem(pddl, pack.domain, typing=typing)
         except PlanetariumError:
             continue
+        if len(problem.init) + len(problem.goal.positive) > MAX_DESCRIBED_ATOMS:
+            return ()
         try:
             out = pack.describe_goal(problem)
         except Exception:  # third-party pack code: a failure means "no description"
