@@ -92,3 +92,22 @@ def test_default_aligner_matches_abstract_requests_worded_freely(aligner, text, 
 def test_default_head_reads_the_abstract_lever(aligner):
     assert aligner.head is not None and aligner.head.describes
     assert "abstract" in aligner.head.embed
+
+
+def _tower(n: int) -> str:
+    blocks = [f"b{i}" for i in range(n)]
+    init = " ".join(f"(on-table {b}) (clear {b})" for b in blocks)
+    goal = " ".join(f"(on {a} {b})" for a, b in zip(blocks, blocks[1:], strict=False))
+    return (
+        f"(define (problem p) (:domain blocksworld) (:objects {' '.join(blocks)}) "
+        f"(:init (arm-empty) {init}) (:goal (and {goal} (on-table b{n - 1}))))"
+    )
+
+
+def test_huge_problems_are_not_described():
+    """Pack rules may be superlinear: past the atom bound the aligner does not ask them."""
+    from planetarium_plugin.alignment.goals import MAX_DESCRIBED_ATOMS
+
+    small, huge = describe_goals([_tower(5), _tower(MAX_DESCRIBED_ATOMS // 2 + 1)])
+    assert "to stack all the blocks into a single tower, with your arm empty." in small
+    assert huge == ()
