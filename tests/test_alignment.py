@@ -290,20 +290,125 @@ def test_lm_eval_alignment_metric_is_opt_in(aligner, monkeypatch):
     assert "alignment" not in utils.process_results(docs[0], [json.dumps({"parseable": True})])
 
 
-def test_stored_action_calibration_matches_the_scoring_path(aligner):
-    """The shipped head's action threshold was fit on the packs' own (description, schema)
-    pairs; scoring them again must keep at least ⌈(n+1)(1−ε)⌉ of them."""
-    from planetarium_plugin.alignment.training import action_pairs
+def test_stored_action_calibration_is_the_action_heads(aligner):
+    """The default head carries the action head's calibration (what train_default stores)."""
+    from planetarium_plugin.alignment.actions import load_action_head
 
     cal = aligner.calibration("action")
     assert cal is not None and cal.n >= 20
+    assert cal == Calibration.from_dict(load_action_head().calibration["action"])
+
+
+# ----------------------------------------------------------------------------- action schemas
+
+
+def _pack_schemas():
+    from planetarium_plugin.alignment.render import action_schemas
+
+    for pack in default_registry().values():
+        if pack.descriptions is not None:
+            for name, schema in sorted(action_schemas(pack.domain_pddl).items()):
+                yield pack, name, schema
+
+
+def test_mutations_change_what_the_schema_does():
+    """Negatives by construction: every mutation changes the schema's meaning; a mutation
+    that changes nothing (dropping (not (available ?r)) when (available ?r) is added too)
+    is not a negative."""
+    from planetarium_plugin.alignment.mutations import _meaning, mutations
+
+    kinds = set()
+    for _pack, _name, schema in _pack_schemas():
+        muts = mutations(schema)
+        assert muts == mutations(schema)  # deterministic
+        meanings = [_meaning(m) for _, m in muts]
+        assert _meaning(schema) not in meanings and len(set(meanings)) == len(meanings)
+        kinds.update(k for k, _ in muts)
+    assert kinds == {"effect_dropped", "precondition_dropped", "effect_negated",
+                     "arguments_swapped"}  # fmt: skip
+    comm = dict(action_schemas_of("rover"))["communicate_soil_data"]
+    dropped = [m for k, m in mutations(comm) if k == "effect_dropped"]
+    assert all("(not (available ?r))" in m for m in dropped)  # its drop is a no-op
+
+
+def action_schemas_of(pack: str):
+    from planetarium_plugin.alignment.render import action_schemas
+
+    return action_schemas(default_registry()[pack].domain_pddl).items()
+
+
+def test_recall_never_rises_when_a_literal_is_dropped():
+    """The recall features read what the description says against what the schema has: a
+    schema missing a literal never covers the description better."""
+    from planetarium_plugin.alignment.actions import action_features
+    from planetarium_plugin.alignment.mutations import mutations
+
+    texts, schemas, groups = [], [], []
+    for pack, name, schema in _pack_schemas():
+        desc = pack.descriptions.actions.get(name)
+        if desc is None:
+            continue
+        drops = [m for k, m in mutations(schema) if k.endswith("_dropped")]
+        groups.append(len(drops))
+        texts += [desc] * (1 + len(drops))
+        schemas += [schema, *drops]
+    lex = action_features(None, texts, schemas).get("lex_r")
+    i = 0
+    for n in groups:
+        assert (lex[i + 1 : i + 1 + n] <= lex[i] + 1e-12).all()
+        i += 1 + n
+
+
+@settings(max_examples=150)
+@given(st.text(alphabet="()abc ?-:=;,.0123456789\n", max_size=300))
+def test_action_parsing_never_raises(s):
+    from planetarium_plugin.alignment.actions import (
+        action_features,
+        parse_description,
+        parse_schema,
+    )
+    from planetarium_plugin.alignment.mutations import mutations
+
+    parse_schema(s)
+    parse_description(s)
+    mutations(s)
+    f = action_features(None, [s, s], ["(:action " + s, s])
+    assert all(np.isfinite(v).all() for v in f.columns.values())
+
+
+def test_action_score_sees_a_missing_effect(aligner):
+    """Regression: the old score (cosine of the whole rendered schema) rated the pickup schema
+    missing ``(holding ?ob)``, the effect its description states, above the true one."""
+    from planetarium_plugin.alignment.mutations import mutations
+
+    desc = default_registry()["blocksworld"].descriptions.actions["pickup"]
+    schema = dict(action_schemas_of("blocksworld"))["pickup"]
+    cut = next(m for k, m in mutations(schema) if k == "effect_dropped")
+    assert "(holding ?ob)" not in cut.split(":effect")[1]
+    good, bad = aligner.action_similarity([desc, desc], [schema, cut])
+    assert bad < good
+
+
+def test_action_head_is_trained_and_calibrated_leave_one_pack_out(aligner):
+    """A small rebuild: the calibration holds the cross-fitted scores of the true pairs."""
+    from planetarium_plugin.alignment.actions import (
+        action_features,
+        cross_fitted_scores,
+        train_action_head,
+    )
+    from planetarium_plugin.alignment.mutations import action_pairs
+
     reg = default_registry()
-    packs = [reg[n] for n in aligner.head.meta["action_packs"]]  # packs installed later: not in it
-    true = [p for p in action_pairs(packs) if p.label == 1]
-    sims = aligner.action_similarity([p.text for p in true], [p.pddl for p in true])
-    for eps in (0.1, 0.2, 0.3):
-        kept = sum(cal.accepts(s, eps) for s in sims)
-        assert kept >= min(conformal_level(len(true), eps), len(true))
+    pairs = action_pairs([reg["blocksworld"], reg["gripper"]])
+    head = train_action_head(aligner.encoder, pairs)
+    feats = action_features(aligner.encoder, [p.text for p in pairs], [p.pddl for p in pairs])
+    held = cross_fitted_scores(feats, pairs, head.features)
+    true = held[[p.label == 1 for p in pairs]]
+    stored = Calibration.from_dict(head.calibration["action"])
+    assert stored.kind == "action"
+    assert np.allclose(stored.nonconformity, sorted(1 - true), atol=1e-6)
+    assert head.meta["packs"] == ["blocksworld", "gripper"] and len(true) == 7
+    assert auroc(head.score(feats), [p.label for p in pairs]) > 0.65  # in-sample: 0.72
 
 
 def test_cli_calibrate_filter_and_eval_in_process(aligner, tmp_path, capsys):
@@ -330,8 +435,11 @@ def test_cli_calibrate_filter_and_eval_in_process(aligner, tmp_path, capsys):
                  str(examples / "schemas.jsonl"), "--json"]) == 0  # fmt: skip
     res = json.loads(capsys.readouterr().out)
     assert res["total_combinations"] == 6 and res["threshold"] is not None
-    dropped = [c for c in res["candidates"]["pickup"] if not c["kept"]]
-    assert [c["schema"].split()[1] for c in dropped] == ["take"]  # the other domain's schema
+    dropped = [c["schema"] for c in res["candidates"]["pickup"] if not c["kept"]]
+    # the other domain's schema, and putdown's body under the name pickup (kept by the old
+    # whole-schema cosine: the name matched)
+    assert [s.split()[1] for s in dropped] == ["pickup", "take"]
+    assert ":precondition (holding ?ob)" in dropped[0]
 
     assert main(["align", "eval", "--data", str(data), "--json"]) == 0
     rows = {r["pack"]: r for r in json.loads(capsys.readouterr().out)}

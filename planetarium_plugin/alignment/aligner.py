@@ -17,11 +17,12 @@ from pathlib import Path
 
 import numpy as np
 
+from .actions import action_features, load_action_head
 from .calibration import Calibration
 from .encoder import Encoder, load_encoder
 from .goals import describe_goals
 from .model import METHODS, Head, method_scores, pair_features, raw_scores
-from .render import clean_text, render_action
+from .render import clean_text
 
 __all__ = ["DEFAULT_HEAD", "AlignmentScore", "Aligner", "default_head_path"]
 
@@ -122,25 +123,16 @@ class Aligner:
         return [round(float(x), 6) for x in np.nan_to_num(out, nan=0.0)]
 
     def action_similarity(self, descriptions: Sequence[str], schemas: Sequence[str]) -> list[float]:
-        """Cosine of each action description and its ``(:action …)`` schema rendered to English
-        (Planning in the Dark's filter score), chunked and pooled."""
+        """How well each action description says what its ``(:action …)`` schema does, in
+        [0, 1]: the shipped action head over clause-by-literal matching (see
+        :mod:`~.actions`), so a schema missing an effect the text states scores lower."""
         if len(descriptions) != len(schemas):
             raise ValueError(f"{len(descriptions)} descriptions but {len(schemas)} schemas")
         if not descriptions:
             return []
-        enc = self.encoder
-        d = [enc.chunks([clean_text(x)])[:16] for x in descriptions]
-        s = [enc.chunks([render_action(x)])[:16] for x in schemas]
-        uniq = sorted({c for cs in d + s for c in cs})
-        index = {c: i for i, c in enumerate(uniq)}
-        table = enc.embed(uniq)
-
-        def pooled(cs: list[str]) -> np.ndarray:
-            v = table[[index[c] for c in cs]].mean(axis=0)
-            n = float(np.linalg.norm(v))
-            return v / n if n else v
-
-        return [round(float(pooled(a) @ pooled(b)), 6) for a, b in zip(d, s, strict=True)]
+        head = load_action_head()
+        out = head.score(action_features(self.encoder, descriptions, schemas))
+        return [round(float(x), 6) for x in np.nan_to_num(out, nan=0.0)]
 
     def calibration(self, kind: str = "problem") -> Calibration | None:
         """The stored calibration for ``kind`` (``problem`` or ``action``), if any."""

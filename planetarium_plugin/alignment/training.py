@@ -16,12 +16,13 @@ from pathlib import Path
 import numpy as np
 
 from ..packs import DomainPack
+from .actions import train_action_head
 from .calibration import Calibration, coverage
 from .data import AlignPair, generate_pairs
 from .encoder import Encoder
 from .goals import describe_goals
 from .model import Features, Head, auroc, pair_features, raw_scores, train_head
-from .render import action_schemas, drop_effect_literal
+from .mutations import action_pairs
 
 __all__ = [
     "DEFAULT_FEATURES",
@@ -92,34 +93,6 @@ def stack_features(parts: Sequence[Features]) -> Features:
     )
 
 
-def action_pairs(packs: Iterable[DomainPack]) -> list[AlignPair]:
-    """(action description, schema) pairs from packs that describe their actions.
-
-    Positives: each description with its own schema. Negatives: with every other action of
-    the same domain (semi-hard), and with its own schema missing one effect literal (hard).
-    """
-    out: list[AlignPair] = []
-    for pack in packs:
-        desc = getattr(pack, "descriptions", None)
-        if desc is None:
-            continue
-        schemas = action_schemas(pack.domain_pddl)
-        for name, text in sorted(desc.actions.items()):
-            own = schemas.get(name.lower())
-            if own is None:
-                continue
-            out.append(AlignPair(text, own, 1, pack.name, goal_layout=name))
-            for other, schema in sorted(schemas.items()):
-                if other != name.lower():
-                    out.append(AlignPair(text, schema, 0, pack.name, goal_layout=other,
-                                         abstraction="other_action"))  # fmt: skip
-            cut = drop_effect_literal(own)
-            if cut is not None:
-                out.append(AlignPair(text, cut, 0, pack.name, goal_layout=name,
-                                     abstraction="effect_dropped"))  # fmt: skip
-    return out
-
-
 def train_default(
     enc: Encoder,
     packs: Iterable[DomainPack],
@@ -165,15 +138,11 @@ def train_default(
                           progress=progress, desc="calibration")  # fmt: skip
     cal = Calibration.fit(head.score(cf), kind="problem")
     head = head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
-    true_actions = [p for p in action_pairs(packs) if p.label == 1]
-    head.meta["action_packs"] = sorted({p.domain for p in true_actions})
-    if true_actions:
-        from .aligner import Aligner
-
-        sims = Aligner(head=None, encoder=enc).action_similarity(
-            [p.text for p in true_actions], [p.pddl for p in true_actions]
-        )
-        head = head.with_calibration("action", Calibration.fit(sims, kind="action").to_dict())
+    action = action_pairs(packs)
+    head.meta["action_packs"] = sorted({p.domain for p in action if p.label == 1})
+    if action:  # the action score's calibration (see actions.train_action_head)
+        cal = train_action_head(enc, action).calibration["action"]
+        head = head.with_calibration("action", cal)
     return head
 
 
