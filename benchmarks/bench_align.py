@@ -214,6 +214,10 @@ def main() -> None:
     fdef = batched_features(enc, test, embed=default.embed, gate=default.gate,
                             describe=default.describes, desc="default")  # fmt: skip
     scores["default (shipped head)"] = default.score(fdef)
+    if default.describes:  # the same head where no pack describes the goal (ad-hoc domains)
+        fbare = batched_features(enc, test, embed=default.embed, gate=default.gate,
+                                 desc="default, no describers")  # fmt: skip
+        scores["default without pack describers (fallback)"] = default.score(fbare)
     para_pairs = paraphrased(test)
     para = [i for i, _ in para_pairs]
     para_rows = [["method", *[f"{c}" for c in sorted({test[i].domain for i in para})], "all"]]
