@@ -99,11 +99,12 @@ def bench_actions(enc: Encoder, packs: list) -> str:
         "old: rendered cosine": _old_action_cosine(enc, texts, schemas),
     }  # fmt: skip
     feats = action_features(enc, texts, schemas)
-    for col in ("lex_r", "emb_r", "eff_r", "lex_p", "emb_p", "name"):
+    for col in ("lex_r", "word_r", "emb_r", "eff_r", "lex_p", "emb_p", "name"):
         scores[f"lever: {col}"] = feats.get(col)
     for name, fs in (("head: cos + lex_r + emb_r + lex_p + emb_p", ("cos", "lex_r", "emb_r",
                       "lex_p", "emb_p")),
                      ("head: name + cos + lex_r + emb_r", ("name", "cos", "lex_r", "emb_r")),
+                     ("head: name + lex_r + emb_r", ("name", "lex_r", "emb_r")),
                      (f"ours: {' + '.join(ACTION_FEATURES)} (shipped)", ACTION_FEATURES)):
         scores[name + ", LOPO"] = cross_fitted_scores(feats, pairs, fs)  # fmt: skip
     seconds = time.perf_counter() - t0
