@@ -69,6 +69,8 @@ __all__ = [
 ACTION_FEATURES = ("name", "word_r", "lex_r", "emb_r", "eff_r")
 #: Literals and clauses read per schema/description at most (bounded work on hostile input).
 MAX_PARTS = 64
+#: Content words read per clause at most.
+MAX_WORDS = 128
 _NUMERIC = {"increase", "decrease", "assign", "scale-up", "scale-down"}
 _COMPARE = {"=", "<", "<=", ">", ">="}
 _SKIP = {"and", "or", "imply", "forall", "exists", "when", "not"}
@@ -260,7 +262,7 @@ def parse_description(text: str | bytes | None) -> tuple[str, tuple[str, ...], t
             else:
                 section = None
             words = [w for w in _WORD.findall(_PARAM.sub(" ", part)) if w not in _STOP]
-            stems = tuple(stem(p) for w in words for p in re.split(r"[-_]", w) if p)
+            stems = tuple(stem(p) for w in words for p in re.split(r"[-_]", w) if p)[:MAX_WORDS]
             ps = tuple(_PARAM.findall(part)) or prev  # "which must be clear": the antecedent's
             prev = ps
             if stems:
