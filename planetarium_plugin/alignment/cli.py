@@ -128,10 +128,18 @@ def cmd_train(args: argparse.Namespace) -> int:
                          calibration_per_pack=args.calibration_per_pack, seed=args.seed,
                          l2=args.l2, progress=not args.quiet)  # fmt: skip
     size = save_head(head, Path(args.out))
-    print(json.dumps({"out": args.out, "bytes": size, "features": list(head.features),
-                      "weights": [round(w, 4) for w in head.weights],
-                      "train_pairs": head.meta["train_pairs"],
-                      "qhat": head.calibration["problem"]["qhat"]}))  # fmt: skip
+    report = {"out": args.out, "bytes": size, "features": list(head.features),
+              "weights": [round(w, 4) for w in head.weights],
+              "train_pairs": head.meta["train_pairs"],
+              "qhat": head.calibration["problem"]["qhat"]}  # fmt: skip
+    if args.action_out:
+        from .actions import train_action_head
+        from .mutations import action_pairs
+
+        action = train_action_head(load_encoder(args.model), action_pairs(_packs(args.domains)))
+        report["action_out"] = args.action_out
+        report["action_bytes"] = save_head(action, Path(args.action_out))
+    print(json.dumps(report))
     return 0
 
 
@@ -230,6 +238,9 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
 
     t = asub.add_parser("train", help="train the head on generated hard negatives")
     t.add_argument("--out", required=True, help="head JSON to write")
+    t.add_argument("--action-out", default=None,
+                   help="also write the action-schema head here (the shipped one is "
+                   "alignment/action_head.json)")  # fmt: skip
     t.add_argument("--domains", default="", help="packs (default: all with generators)")
     t.add_argument("--per-pack", type=int, default=80, help="positives per pack (80)")
     t.add_argument("--calibration-per-pack", type=int, default=60)

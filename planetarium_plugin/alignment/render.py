@@ -433,25 +433,3 @@ def action_schemas(domain_pddl: str | bytes | None) -> dict[str, str]:
             if isinstance(x, list) and len(x) > 1 and x[0] == ":action" and isinstance(x[1], str):
                 out[x[1]] = _unparse(x)
     return out
-
-
-def drop_effect_literal(schema: str, index: int = 0) -> str | None:
-    """The schema with one effect literal removed (a hard negative), or None if it has none.
-
-    >>> drop_effect_literal("(:action a :effect (and (p) (not (q))))", 1)
-    '(:action a :effect (and (p)))'
-    """
-    tree = _parse(clean_text(schema))
-    act = _find(tree, ":action")
-    if act is None:
-        return None
-    for i, x in enumerate(act[:-1]):
-        if x == ":effect":
-            eff = act[i + 1]
-            lits = eff[1:] if isinstance(eff, list) and eff and eff[0] == "and" else [eff]
-            if len(lits) < 2:
-                return None
-            keep = [lit for j, lit in enumerate(lits) if j != index % len(lits)]
-            act[i + 1] = ["and", *keep]
-            return _unparse(act)
-    return None
