@@ -1,7 +1,11 @@
-"""Gripper's goal describer beyond the shared contract: goals no generator writes."""
+"""Gripper's goal describer beyond the shared contract: goals no generator writes, and the
+alternative wordings of its sentences."""
 
 from __future__ import annotations
 
+import random
+import re
+from collections import Counter
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -15,6 +19,8 @@ from planetarium_domain_packs.gripper.describe import (
     TO_MAX,
     TO_MIN,
     describe_goal,
+    meanings,
+    wordings,
 )
 from planetarium_domain_packs.gripper.rules import fully_specify
 
@@ -96,7 +102,7 @@ def test_tied_goals_need_every_other_ball_where_it_started():
 def test_drop_and_pickup_and_pickup_all():
     init = {"ball1": "gripper1", "ball2": "room2", "ball3": "room1"}
     goal = "(at ball1 room1) (carry ball2 gripper2) (carry ball3 gripper1)"
-    assert describe_goal(_problem(ROOMS, init, goal)) == (DROP_AND_PICKUP,)
+    assert meanings(_problem(ROOMS, init, goal)) == (DROP_AND_PICKUP,)
     goal = "(at ball1 room2) (carry ball2 gripper2) (carry ball3 gripper1)"
     assert describe_goal(_problem(ROOMS, init, goal)) == ()
     init = {"ball1": "room1", "ball2": "room3"}
@@ -139,3 +145,28 @@ def test_equivalent_goals_get_the_same_sentences(worlds, data):
         assert said == describe_goal(_problem(ROOMS, init, " ".join(facts)))
         if all(w.startswith("room") for w in target.values()):  # counts per room at least
             assert any(x.startswith("to distribute the balls as follows:") for x in said)
+
+
+def _numbers(text: str) -> Counter:
+    return Counter(re.findall(r"\d+", text))
+
+
+def test_every_sentence_comes_with_alternative_wordings():
+    """Each generator sentence is followed by 2-3 other wordings that carry its numbers (counts
+    and room names) and are no generator sentence themselves."""
+    seen: set[str] = set()
+    for scale in range(1, 8):
+        for inst in PACK.generate(random.Random(f"wordings:{scale}"), scale):
+            p = parse_problem(inst.problem_pddl, PACK.domain)
+            said, own = describe_goal(p), meanings(p)
+            assert inst.goal.abstract in own
+            assert said == tuple(w for s in own for w in (s, *wordings(s)))
+            for s in own:
+                alts = wordings(s)
+                assert 2 <= len(alts) <= 3 and len({s, *alts}) == len(alts) + 1, s
+                assert all(_numbers(a) == _numbers(s) for a in alts), (s, alts)
+                assert not set(alts) & set(own)
+                seen.add(s if "as follows" not in s else "as follows")
+    assert seen == {GATHER, TO_MAX, TO_MIN, PICKUP, DROP_AND_PICKUP, JUGGLE, SWAP_ROOMS,
+                    "as follows", "to distribute the balls evenly across the rooms."}
+    assert wordings("to juggle.") == () and wordings("to distribute the balls as follows: x.") == ()
