@@ -5,10 +5,12 @@ sentence, bounded output on big problems, and soundness over random configuratio
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from planetarium_domain_packs.blocksworld.describe import goal_wordings
 
 from planetarium_plugin import default_registry, equivalent
 from planetarium_plugin.parsing import parse_problem
@@ -139,3 +141,47 @@ def test_tiny_problems(n):
     assert SINGLE in said
     if n == 1:
         assert "to have every block on the table and your arm empty." in said
+
+
+def _numbers(text: str) -> list[str]:
+    return sorted(re.findall(r"\d+", text))
+
+
+def test_every_generator_sentence_comes_with_alternative_wordings():
+    """Each meaning: the generator's sentence first, then >= 2 distinct alternatives with the
+    same numbers (and the empty arm where the sentence has it); no alternative is shared by
+    two meanings; ``describe_goal`` lists the generator's sentences first."""
+    checked = 0
+    for scale in range(1, 7):
+        for inst in PACK.generate(random.Random(f"wordings:{scale}"), scale):
+            problem = parse_problem(inst.problem_pddl, PACK.domain)
+            groups = goal_wordings(problem)
+            firsts = [g[0] for g in groups]
+            assert inst.goal.abstract in firsts
+            said = PACK.describe_goal(problem)
+            assert said[: len(groups)] == tuple(firsts)
+            assert len(said) == len(set(said)) == sum(map(len, groups))
+            ascending_seen = False
+            for g in groups:
+                heights = "towers of heights" in g[0] and "staircase" not in g[0]
+                if len(g) == 1:  # a later order of the heights: no alternatives by design
+                    assert heights and ascending_seen, g
+                    continue
+                ascending_seen |= heights
+                assert len(g) >= 3 and len(set(g)) == len(g)
+                for alt in g[1:]:
+                    assert _numbers(alt) == _numbers(g[0]), (g[0], alt)
+                    if "arm empty" in g[0]:
+                        assert re.search(r"\b(arm|hand|holding|held)\b", alt), alt
+            checked += 1
+    assert checked >= 20
+
+
+def test_only_the_ascending_order_of_heights_gets_alternatives():
+    towers = [("b1", "b2", "b3"), ("b4",), ("b5", "b6")]
+    text = _problem(6, _table(6), _config_facts(towers))
+    groups = goal_wordings(parse_problem(text, PACK.domain))
+    heights = [g for g in groups if g[0].startswith("to stack the blocks into 3 towers of heights")]
+    assert heights[0][0].endswith("heights 1, 2, 3, with your arm empty.")
+    assert len(heights[0]) == 4 and all(len(g) == 1 for g in heights[1:])
+    assert "1, 2 and 3 blocks" in heights[0][1]

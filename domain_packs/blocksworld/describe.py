@@ -10,6 +10,12 @@ towers of equal height, towers of given heights (every order of the heights the 
 could have drawn), one held block over a table of blocks, and the init-relative ``invert``
 and ``swap`` goals. A goal that does not pin down a whole configuration gets ``()``.
 
+Each sentence also comes in two or three alternative wordings (:func:`goal_wordings`), since
+users write requests in their own words ("build one tower out of all the blocks") and the
+aligner should match those as well as the generator's text. The alternatives say the same
+thing with the same numbers; the generator's sentences come first. Of the many orders of a
+"towers of heights" sentence only the ascending one gets alternatives (bounded output).
+
 >>> from planetarium_plugin.parsing import parse_problem
 >>> from planetarium_domain_packs.blocksworld import PACK
 >>> p = parse_problem('''(define (problem p) (:domain blocksworld) (:objects a b c)
@@ -28,7 +34,7 @@ from planetarium_plugin.parsing import Atom, Problem
 
 from .rules import fully_specify
 
-__all__ = ["describe_goal"]
+__all__ = ["describe_goal", "goal_wordings"]
 
 #: Orders of tower heights written at most; beyond it only ascending and descending (the
 #: aligner keeps a bounded number of sentences per problem).
@@ -131,8 +137,40 @@ def _init_towers(problem: Problem, blocks: list[str]) -> Towers | None:
     return init[0]
 
 
-def describe_goal(problem: Problem) -> tuple[str, ...]:
-    """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit."""
+def _and(items: list[str]) -> str:
+    """``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _heights_wordings(m: int, order: tuple[int, ...]) -> tuple[str, ...]:
+    """Alternatives of "m towers of heights …" (the ascending order only, see the brief)."""
+    hs = _and([str(h) for h in order])
+    towers = "tower" if m == 1 else "towers"
+    stacks = "stack" if m == 1 else "stacks"
+    piles = "pile" if m == 1 else "piles"
+    return (
+        f"build {m} {towers} out of the blocks, with {hs} blocks, and leave your arm empty.",
+        f"to arrange the blocks into {m} {stacks} that are {hs} blocks tall, "
+        "with nothing in your hand.",
+        f"make {m} {piles} of blocks whose heights are {hs}, keeping the arm empty at the end.",
+    )
+
+
+def goal_wordings(problem: Problem) -> tuple[tuple[str, ...], ...]:
+    """Each meaning the goal has in the abstract vocabulary: the generator's sentence, then
+    its alternative wordings (same numbers, same conditions); ``()`` if none fit.
+
+    >>> from planetarium_plugin.parsing import parse_problem
+    >>> from planetarium_domain_packs.blocksworld import PACK
+    >>> p = parse_problem('''(define (problem p) (:domain blocksworld) (:objects a b)
+    ...   (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b))
+    ...   (:goal (and (on a b) (on-table b))))''', PACK.domain)
+    >>> for s in goal_wordings(p)[0]: print(s)
+    to stack all the blocks into a single tower, with your arm empty.
+    build one tower containing every block, and leave the hand empty.
+    put all of the blocks in a single stack, holding nothing at the end.
+    to pile every block on top of each other in one tower, your arm left empty.
+    """
     if problem.goal.numeric:
         return ()
     blocks = list(problem.objects)
@@ -153,40 +191,106 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     n = len(blocks)
     if hand is not None:
         if all(len(t) == 1 for t in towers):
-            return ("to hold one block, with every other block on the table.",)
+            return (
+                (
+                    "to hold one block, with every other block on the table.",
+                    "pick up one block and leave all the other blocks on the table.",
+                    "to have a single block in your hand while the rest sit directly on "
+                    "the table.",
+                    "end up holding one block, every remaining block lying on the table.",
+                ),
+            )
         return ()
     heights = [len(t) for t in towers]
     m = len(towers)
-    out = []
+    out: list[tuple[str, ...]] = []
     if m == 1:
-        out.append("to stack all the blocks into a single tower, with your arm empty.")
+        out.append(
+            (
+                "to stack all the blocks into a single tower, with your arm empty.",
+                "build one tower containing every block, and leave the hand empty.",
+                "put all of the blocks in a single stack, holding nothing at the end.",
+                "to pile every block on top of each other in one tower, your arm left empty.",
+            )
+        )
     if m == n:
-        out.append("to have every block on the table and your arm empty.")
+        out.append(
+            (
+                "to have every block on the table and your arm empty.",
+                "put all the blocks down on the table and leave your hand empty.",
+                "unstack everything so that each block sits directly on the table, with "
+                "nothing held.",
+                "to end with no block on top of another, all of them on the table, and the "
+                "arm free.",
+            )
+        )
     if m >= 2 and sorted(heights) == list(range(1, m + 1)):
         out.append(
-            f"to arrange the blocks as a staircase of {m} towers of heights 1 to {m}, "
-            "with your arm empty."
+            (
+                f"to arrange the blocks as a staircase of {m} towers of heights 1 to {m}, "
+                "with your arm empty.",
+                f"build a staircase out of the blocks: {m} towers, 1 to {m} blocks tall, "
+                "and nothing left in your hand.",
+                f"to make {m} stacks whose heights run from 1 up to {m}, like steps, "
+                "keeping your arm empty.",
+                f"line the blocks up in {m} piles going 1 through {m} blocks high so they "
+                "form a staircase, with an empty arm.",
+            )
         )
     if 2 <= m < n and len(set(heights)) == 1:
+        h = heights[0]
         out.append(
-            f"to stack the blocks into {m} towers of equal height {heights[0]}, "
-            "with your arm empty."
+            (
+                f"to stack the blocks into {m} towers of equal height {h}, "
+                "with your arm empty.",
+                f"build {m} towers of {h} blocks each and leave your arm empty.",
+                f"split the blocks into {m} stacks that are all {h} blocks high, holding "
+                "nothing at the end.",
+                f"to arrange the blocks in {m} equally tall piles, each of height {h}, with "
+                "the arm empty.",
+            )
         )
     init = _init_towers(problem, blocks)
     if init is not None:
         if {tuple(reversed(t)) for t in init} == set(towers):
             out.append(
-                "to invert each individual stack of blocks, such that the block that was "
-                "originally on the bottom of each tower will be on the top."
+                (
+                    "to invert each individual stack of blocks, such that the block that was "
+                    "originally on the bottom of each tower will be on the top.",
+                    "turn every tower upside down, so that each tower's bottom block ends up "
+                    "on top.",
+                    "to reverse the order of the blocks in each stack, the block at the "
+                    "bottom becoming the top one.",
+                    "flip each stack of blocks over: whatever was at the base of a tower "
+                    "should finish at its top.",
+                )
             )
         if len(init) == 2:
             (a, *rest_a), (c, *rest_c) = init
             if {(c, *rest_a), (a, *rest_c)} == set(towers):
                 out.append(
-                    "to swap the base blocks of the two towers, leaving the rest of each "
-                    "tower in place."
+                    (
+                        "to swap the base blocks of the two towers, leaving the rest of each "
+                        "tower in place.",
+                        "exchange the bottom blocks of the two towers while the other blocks "
+                        "of each tower stay where they are.",
+                        "to switch the blocks at the bottom of the two stacks; the rest of "
+                        "each stack keeps its position.",
+                        "trade the lowest blocks of the two towers with each other, so each "
+                        "tower keeps its upper blocks on its new base.",
+                    )
                 )
-    for order in _orders(heights):
+    for i, order in enumerate(_orders(heights)):
         hs = ", ".join(map(str, order))
-        out.append(f"to stack the blocks into {m} towers of heights {hs}, with your arm empty.")
+        gen = f"to stack the blocks into {m} towers of heights {hs}, with your arm empty."
+        out.append((gen, *_heights_wordings(m, order)) if i == 0 else (gen,))
     return tuple(out)
+
+
+def describe_goal(problem: Problem) -> tuple[str, ...]:
+    """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit.
+
+    The generator's sentences come first, then every alternative wording.
+    """
+    groups = goal_wordings(problem)
+    return tuple(g[0] for g in groups) + tuple(s for g in groups for s in g[1:])
