@@ -17,6 +17,11 @@ static fluent that holds); under those rules this is equality of the closures th
 compares. A real bound on battery or load gets no sentence, nor does a numeric goal of a
 problem the rules decline.
 
+Alternatives: each sentence comes first in the generator's exact wording, then in two or three
+other wordings (:func:`wordings`) — other words and sentence structure, the same meaning and
+the same location names. Requests are written freely, not in the generator's words; a match on
+a paraphrase must look like a match, not only a copy of the generator's text.
+
 >>> from planetarium_plugin import default_registry
 >>> from planetarium_plugin.parsing import parse_problem
 >>> import random
@@ -24,8 +29,11 @@ problem the rules decline.
 >>> inst = next(pack.generate(random.Random(0), 2))
 >>> inst.goal.abstract
 'to photograph every target.'
->>> describe_inspection(parse_problem(inst.problem_pddl, pack.domain))
-('to photograph every target.',)
+>>> for s in describe_inspection(parse_problem(inst.problem_pddl, pack.domain)): print(s)
+to photograph every target.
+take a photo of each target.
+all the targets should have been photographed.
+to get a picture of every single target.
 """
 
 from __future__ import annotations
@@ -44,6 +52,42 @@ TO_BASE_RETURN = "to bring every package to the base and have every drone back a
 SHIFT = "to move every package from its site to the next site (from the last site to the first)."
 SURVEY = "to photograph every target."
 SURVEY_RETURN = "to photograph every target and have every drone back at the base."
+VISIBLE = "to photograph the targets visible from "
+
+#: Alternative wordings of the fixed sentences: other vocabulary and sentence structure, the
+#: same meaning (the base and the sites named as the generators name them).
+ALTERNATIVES: dict[str, tuple[str, ...]] = {
+    TO_BASE: (
+        "deliver all the packages to the base.",
+        "every package should end up at the base.",
+        "to get each of the packages over to the base.",
+    ),
+    TO_BASE_RETURN: (
+        "deliver all the packages to the base, and make sure all the drones return to the "
+        "base as well.",
+        "every package and every drone should finish at the base.",
+        "to fly each package to the base and end with all of the drones parked back at the "
+        "base.",
+    ),
+    SHIFT: (
+        "shift each package one site along, so that a package at the last site goes to the "
+        "first site.",
+        "every package should move on to the following site, wrapping around from the last "
+        "site back to the first.",
+        "to carry each package to the site after the one where it starts; the packages at "
+        "the last site go to the first site.",
+    ),
+    SURVEY: (
+        "take a photo of each target.",
+        "all the targets should have been photographed.",
+        "to get a picture of every single target.",
+    ),
+    SURVEY_RETURN: (
+        "take a photo of each target, then bring all the drones back to the base.",
+        "all the targets should be photographed and every drone should end at the base.",
+        "to get pictures of all of the targets and finish with each drone back at the base.",
+    ),
+}
 #: Facts of the init that no action removes: true in every goal state.
 LASTING = ("base", "visible", "photographed")
 
@@ -103,7 +147,7 @@ def _inspection_goals(problem: Problem) -> Iterator[Candidate]:
         if a.predicate == "visible":
             seen.setdefault(a.args[1], set()).add(Atom("photographed", (a.args[0],)))
     for where in sorted(seen, key=_natural):
-        yield f"to photograph the targets visible from {where}.", frozenset(seen[where])
+        yield f"{VISIBLE}{where}.", frozenset(seen[where])
 
 
 def _stated(problem: Problem, atoms: frozenset[Atom]) -> frozenset[Atom]:
@@ -174,11 +218,50 @@ def _describe(
     return out if (bounded.positive, bounded.numeric) == (free.positive, free.numeric) else ()
 
 
-def describe_delivery(problem: Problem) -> tuple[str, ...]:
-    """Every abstract goal sentence of the delivery generator that this goal meets."""
+def delivery_meanings(problem: Problem) -> tuple[str, ...]:
+    """Every abstract goal sentence of the delivery generator that this goal meets (the
+    generator's exact wording only)."""
     return _describe(problem, _delivery_goals, fully_specify_delivery, DELIVERY_DOMAIN)
 
 
-def describe_inspection(problem: Problem) -> tuple[str, ...]:
-    """Every abstract goal sentence of the inspection generator that this goal meets."""
+def inspection_meanings(problem: Problem) -> tuple[str, ...]:
+    """Every abstract goal sentence of the inspection generator that this goal meets (the
+    generator's exact wording only)."""
     return _describe(problem, _inspection_goals, fully_specify_inspection, INSPECTION_DOMAIN)
+
+
+def wordings(sentence: str) -> tuple[str, ...]:
+    """Other ways a user would write one of the generators' sentences (same meaning, same
+    location names), or ``()`` for a sentence these packs do not write.
+
+    >>> for s in wordings("to photograph the targets visible from site3."): print(s)
+    take pictures of all the targets that can be seen from site3.
+    every target visible from site3 should be photographed.
+    to photograph every target that a drone at site3 can see.
+    """
+    if sentence in ALTERNATIVES:
+        return ALTERNATIVES[sentence]
+    where = sentence[len(VISIBLE) : -1]
+    if not (sentence.startswith(VISIBLE) and sentence.endswith(".") and where):
+        return ()
+    return (
+        f"take pictures of all the targets that can be seen from {where}.",
+        f"every target visible from {where} should be photographed.",
+        f"to photograph every target that a drone at {where} can see.",
+    )
+
+
+def _with_wordings(sentences: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w for s in sentences for w in (s, *wordings(s)))
+
+
+def describe_delivery(problem: Problem) -> tuple[str, ...]:
+    """Every abstract goal sentence of the delivery generator that this goal meets, each
+    followed by its alternative wordings (:func:`wordings`)."""
+    return _with_wordings(delivery_meanings(problem))
+
+
+def describe_inspection(problem: Problem) -> tuple[str, ...]:
+    """Every abstract goal sentence of the inspection generator that this goal meets, each
+    followed by its alternative wordings (:func:`wordings`)."""
+    return _with_wordings(inspection_meanings(problem))
