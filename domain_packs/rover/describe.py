@@ -6,7 +6,8 @@ objective in every mode, and every rover at the lander's waypoint — each asked
 or not at all, after dropping what the init or the rest of the goal already implies. Here
 analyses and images belong to a rover, so one is implied by a communicated fact only when there
 is a single rover; rovers, stores, cameras and samples change, so only the other init facts
-count as kept.
+count as kept. As there, each generator sentence comes first and its alternative wordings
+(free-form requests say "all the rovers", "pictures", "send back") follow.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from planetarium_plugin.parsing.model import Atom, Problem
 from ..rover_single.describe import (
     NEEDS,
     data_parts,
-    goal_sentences,
+    goal_wordings,
     lander_waypoint,
     not_only,
     of,
@@ -49,7 +50,8 @@ NEVER_ADDED = frozenset(
 
 
 def describe_goal(problem: Problem) -> tuple[str, ...]:
-    """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none).
+    """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none),
+    then their alternative wordings.
 
     >>> from planetarium_domain_packs.rover import PACK
     >>> from planetarium_plugin.parsing import parse_problem
@@ -59,8 +61,11 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     ...          (can_traverse r1 w1 w2) (can_traverse r2 w1 w2) (visible w1 w2)
     ...          (channel_free general))
     ...   (:goal (and (at r1 w2) (at r2 w2) (not (at r1 w1)))))''', PACK.domain)
-    >>> describe_goal(p)
-    ("to move every rover to the lander's waypoint.",)
+    >>> describe_goal(p)  # doctest: +NORMALIZE_WHITESPACE
+    ("to move every rover to the lander's waypoint.",
+     'drive all the rovers to the waypoint where the lander is.',
+     'each rover has to end up at the waypoint the lander sits on.',
+     "bring all rovers over to the lander's waypoint.")
     """
     goal, init = problem.goal, problem.init
     if goal.numeric:
@@ -88,4 +93,4 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     everyone = {(r, lander) for r in rovers}
     if parts is None or (there and (lander is None or there != everyone)):
         return ()
-    return goal_sentences(*parts, frozenset({bool(there)}), "every rover")
+    return goal_wordings(*parts, frozenset({bool(there)}), "every rover")

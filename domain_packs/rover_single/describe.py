@@ -7,6 +7,12 @@ the lander's waypoint — each asked for completely or not at all (anything else
 after dropping the atoms the rest of the goal or the init already implies. The parts are then
 said the way :mod:`.generate` says them (:func:`goal_sentences`, shared with the IPC ``rover``
 pack, whose goals read the same).
+
+Each generator sentence is followed by three alternative wordings of the same parts
+(:func:`alternative_sentences`: other vocabulary and sentence structure, e.g. "send back the
+results of all the soil samples."), because users write free-form requests: the
+aligner takes the best cosine over all sentences, so a request in its own words should meet a
+sentence close to it, not only the generator's exact phrase.
 """
 
 from __future__ import annotations
@@ -60,6 +66,115 @@ def every(wanted: Set, required: Set, held: Set) -> frozenset[bool]:
     return frozenset(out)
 
 
+#: A goal's meaning: whether it asks for (soil data, rock data, images, rovers at the lander).
+Meaning = tuple[bool, bool, bool, bool]
+
+
+def meanings(
+    soil: Set[bool], rock: Set[bool], images: Set[bool], lander: Set[bool]
+) -> tuple[Meaning, ...]:
+    """Every non-empty choice of parts, most asked first (the order sentences are said in).
+
+    >>> meanings({True, False}, {False}, {False}, {True})
+    ((True, False, False, True), (False, False, False, True))
+    """
+    choices = product(*(sorted(p, reverse=True) for p in (soil, rock, images, lander)))
+    return tuple(c for c in choices if any(c))
+
+
+def generator_sentence(meaning: Meaning, who: str) -> str:
+    """How the generators say ``meaning`` (``who``: "the rover" or "every rover").
+
+    >>> generator_sentence((True, True, False, True), "the rover")
+    "to communicate the data of every soil and rock sample, and to end with the rover at the lander's waypoint."
+    """  # noqa: E501
+    s, r, i, at = meaning
+    kinds = " and ".join(k for k, on in (("soil", s), ("rock", r)) if on)
+    parts = [f"the data of every {kinds} sample"] if kinds else []
+    if i:
+        parts.append("an image of every objective in every mode")
+    if not parts:
+        return f"to move {who} to the lander's waypoint."
+    end = f", and to end with {who} at the lander's waypoint" if at else ""
+    return f"to communicate {' and '.join(parts)}{end}."
+
+
+#: Per alternative wording: the rovers' names (one rover, several), how each kind of data is
+#: named (soil, rock, both), how the images are named, how data and images join, and the
+#: sentence templates (with data; data and rovers at the lander; rovers at the lander only).
+_STYLES = (
+    (
+        ("the rover", "all the rovers"),
+        (
+            "the results of all the soil samples",
+            "the results of all the rock samples",
+            "the results of all the soil and rock samples",
+        ),
+        "pictures of all the objectives in all the modes",
+        ", as well as ",
+        (
+            "send back {data}.",
+            "send back {data}, and park {who} at the lander's waypoint.",
+            "drive {who} to the waypoint where the lander is.",
+        ),
+    ),
+    (
+        ("the rover", "each rover"),
+        (
+            "the data from each soil sample",
+            "the data from each rock sample",
+            "the data from each soil sample and each rock sample",
+        ),
+        "an image of each objective in each mode",
+        " together with ",
+        (
+            "{data} must reach the lander.",
+            "{data} must reach the lander, and {who} must finish at the lander's waypoint.",
+            "{who} has to end up at the waypoint the lander sits on.",
+        ),
+    ),
+    (
+        ("the rover", "all rovers"),
+        (
+            "the analysis of every soil sample",
+            "the analysis of every rock sample",
+            "the analysis of every soil sample and every rock sample",
+        ),
+        "a photo of every objective taken in every mode",
+        " plus ",
+        (
+            "make sure the lander receives {data}.",
+            "make sure the lander receives {data}, with {who} finishing at the lander's "
+            "waypoint.",
+            "bring {who} over to the lander's waypoint.",
+        ),
+    ),
+)
+
+
+def alternative_sentences(meaning: Meaning, who: str) -> tuple[str, ...]:
+    """Other words for :func:`generator_sentence`: what users who write requests in their own
+    words might say (same parts, same rovers, other vocabulary and sentence structure).
+
+    >>> for s in alternative_sentences((False, False, False, True), "every rover"):
+    ...     print(s)
+    drive all the rovers to the waypoint where the lander is.
+    each rover has to end up at the waypoint the lander sits on.
+    bring all rovers over to the lander's waypoint.
+    """
+    s, r, i, at = meaning
+    several = who != "the rover"
+    out = []
+    for names, kinds, image, join, (sent, sent_at, move) in _STYLES:
+        parts = [kinds[2] if s and r else kinds[0] if s else kinds[1]] if s or r else []
+        if i:
+            parts.append(image)
+        data = join.join(parts)
+        template = (sent_at if at else sent) if parts else move
+        out.append(template.format(data=data, who=names[several]))
+    return tuple(out)
+
+
 def goal_sentences(
     soil: Set[bool], rock: Set[bool], images: Set[bool], lander: Set[bool], who: str
 ) -> tuple[str, ...]:
@@ -72,18 +187,20 @@ def goal_sentences(
     >>> goal_sentences({False}, {False}, {False}, {True}, "every rover")
     ("to move every rover to the lander's waypoint.",)
     """  # noqa: E501
-    out: list[str] = []
-    for s, r, i, at in product(*(sorted(p, reverse=True) for p in (soil, rock, images, lander))):
-        kinds = " and ".join(k for k, on in (("soil", s), ("rock", r)) if on)
-        parts = [f"the data of every {kinds} sample"] if kinds else []
-        if i:
-            parts.append("an image of every objective in every mode")
-        if parts:
-            end = f", and to end with {who} at the lander's waypoint" if at else ""
-            out.append(f"to communicate {' and '.join(parts)}{end}.")
-        elif at:
-            out.append(f"to move {who} to the lander's waypoint.")
-    return tuple(dict.fromkeys(out))
+    return tuple(generator_sentence(m, who) for m in meanings(soil, rock, images, lander))
+
+
+def goal_wordings(
+    soil: Set[bool], rock: Set[bool], images: Set[bool], lander: Set[bool], who: str
+) -> tuple[str, ...]:
+    """:func:`goal_sentences`, then the :func:`alternative_sentences` of each (in that order).
+
+    >>> len(goal_wordings({True}, {True}, {True}, {True, False}, "the rover"))
+    8
+    """
+    said = meanings(soil, rock, images, lander)
+    alternatives = (a for m in said for a in alternative_sentences(m, who))
+    return tuple(dict.fromkeys([*(generator_sentence(m, who) for m in said), *alternatives]))
 
 
 def not_only(items: Set, item) -> bool:
@@ -123,7 +240,8 @@ def data_parts(problem: Problem, open_goal: set[Atom]) -> tuple[frozenset[bool],
 
 
 def describe_goal(problem: Problem) -> tuple[str, ...]:
-    """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none).
+    """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none),
+    then their alternative wordings.
 
     >>> from planetarium_domain_packs.rover_single import PACK
     >>> from planetarium_plugin.parsing import parse_problem
@@ -133,8 +251,11 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     ...          (available) (channel_free) (at_soil_sample w1))
     ...   (:goal (and (communicated_soil_data w1) (have_soil_analysis w1) (at_rover w2))))''',
     ...   PACK.domain)
-    >>> describe_goal(p)
-    ("to communicate the data of every soil sample, and to end with the rover at the lander's waypoint.",)
+    >>> said = describe_goal(p)
+    >>> said[0], len(said)
+    ("to communicate the data of every soil sample, and to end with the rover at the lander's waypoint.", 4)
+    >>> said[3]
+    "make sure the lander receives the analysis of every soil sample, with the rover finishing at the lander's waypoint."
     """  # noqa: E501
     goal, init = problem.goal, problem.init
     if goal.numeric:
@@ -156,4 +277,4 @@ def describe_goal(problem: Problem) -> tuple[str, ...]:
     if parts is None or (there and (lander is None or there != {(lander,)})):
         return ()
     at = frozenset({bool(there)})
-    return goal_sentences(*parts, at, "the rover")
+    return goal_wordings(*parts, at, "the rover")
