@@ -5,9 +5,11 @@ and shapes the generator does not use, goals beyond paint, and soundness over ra
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from planetarium_domain_packs.floortile.describe import WORDINGS, goal_wordings
 
 from planetarium_plugin import default_registry, equivalent
 from planetarium_plugin.parsing import parse_problem
@@ -59,6 +61,10 @@ def _describe(text: str) -> tuple[str, ...]:
     return PACK.describe_goal(parse_problem(text, PACK.domain))
 
 
+def _generator_sentences(text: str) -> tuple[str, ...]:
+    return tuple(g[0] for g in goal_wordings(parse_problem(text, PACK.domain)))
+
+
 def _patterns(at, h: int, w: int, colours: int) -> dict[str, list[str]]:
     def paint(f):
         return [f"(painted {t} c{f(r, c) + 1})" for (r, c), t in at.items()]
@@ -96,12 +102,12 @@ def test_one_colour_per_tile_beyond_the_generators_sizes():
 def test_row_ends_on_a_connected_grid_and_on_uneven_rows():
     at, links = _grid(3, 4)
     ends = [f"(painted {at[r, c]} c1)" for r in range(3) for c in (0, 3)]
-    assert _describe(_problem(at, links, 1, ends)) == (ENDS,)
+    assert _generator_sentences(_problem(at, links, 1, ends)) == (ENDS,)
     # rows of different lengths, no vertical links
     at2 = {(0, 0): "a", (0, 1): "b", (0, 2): "c", (1, 0): "d", (2, 0): "e", (2, 1): "f"}
     links2 = ["(right b a)", "(right c b)", "(right f e)"]
     goal = [f"(painted {t} c1)" for t in ("a", "c", "d", "e", "f")]
-    assert _describe(_problem(at2, links2, 1, goal)) == (ENDS,)
+    assert _generator_sentences(_problem(at2, links2, 1, goal)) == (ENDS,)
     assert _describe(_problem(at2, links2, 2, goal)) == ()  # "the color": only one colour
 
 
@@ -110,7 +116,7 @@ def test_broken_grids_keep_only_the_shape_free_sentence():
     goal = _patterns(at, 3, 3, 2)[ALL]
     # a missing link, and a link that folds the grid onto itself
     for bad in (links[1:], [*links, f"(right {at[0, 0]} {at[2, 2]})"]):
-        assert _describe(_problem(at, bad, 2, goal)) == (ALL,)
+        assert _generator_sentences(_problem(at, bad, 2, goal)) == (ALL,)
     checker = _patterns(at, 3, 3, 2)[CHECKER]
     assert _describe(_problem(at, links[1:], 2, checker)) == ()
 
@@ -119,9 +125,9 @@ def test_goals_beyond_paint():
     at, links = _grid(2, 2)
     goal = _patterns(at, 2, 2, 2)[CHECKER]
     p = _problem(at, links, 2, goal)
-    assert _describe(p) == (CHECKER,)
+    assert _generator_sentences(p) == (CHECKER,)
     # restating a static fact changes nothing; asking for a robot position does
-    assert _describe(_problem(at, links, 2, [*goal, links[0]])) == (CHECKER,)
+    assert _generator_sentences(_problem(at, links, 2, [*goal, links[0]])) == (CHECKER,)
     assert _describe(_problem(at, links, 2, [*goal, f"(robot-at r1 {at[1, 1]})"])) == ()
     assert _describe(_problem(at, links, 2, [*goal, f"(not (painted {at[0, 0]} c2))"])) == ()
     assert _describe(_problem(at, links, 2, [])) == ()
@@ -144,3 +150,29 @@ def test_shared_sentence_means_equivalent(h, w, colours, rng):
     if set(_describe(x)) & set(_describe(y)):
         assert equivalent(x, y, PACK, placeholder=True).equivalent is True
         assert parse_problem(x, PACK.domain).goal == parse_problem(y, PACK.domain).goal
+
+
+def test_every_generator_sentence_comes_with_alternative_wordings():
+    """Each meaning: the generator's sentence first, then >= 2 distinct alternatives with the
+    same numbers and colour words; no alternative is shared by two meanings; every generated
+    goal is described with its alternatives, the generator's sentences first."""
+    every = [s for g in WORDINGS.values() for s in g]
+    assert len(every) == len(set(every))
+    for g in WORDINGS.values():
+        assert len(g) >= 3
+        for alt in g[1:]:
+            assert re.findall(r"\d+", alt) == re.findall(r"\d+", g[0])
+            assert re.search(r"\bcolou?rs?\b", alt), alt
+            for word in ("first", "two", "the color"):  # the colours, named the same way
+                assert word not in g[0] or word in alt.replace("colour", "color"), alt
+    checked = 0
+    for scale in range(1, 7):
+        for inst in PACK.generate(random.Random(f"wordings:{scale}"), scale):
+            problem = parse_problem(inst.problem_pddl, PACK.domain)
+            groups = goal_wordings(problem)
+            assert inst.goal.abstract in [g[0] for g in groups]
+            said = PACK.describe_goal(problem)
+            assert said[: len(groups)] == tuple(g[0] for g in groups)
+            assert sorted(said) == sorted(s for g in groups for s in g)
+            checked += 1
+    assert checked >= 10

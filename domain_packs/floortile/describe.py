@@ -10,6 +10,11 @@ and both ends of each row with the only colour. Colours are ordered as the probl
 them (the generator's "first colour"). A goal with anything beyond paint (or true static
 facts), negative or numeric conditions gets ``()``.
 
+Each sentence also comes in two or three alternative wordings (:data:`WORDINGS`), since users
+write requests in their own words ("paint both diagonals in the first color") and the aligner
+should match those as well as the generator's text. The alternatives say the same thing
+(same colours, named the same way); the generator's sentences come first.
+
 >>> from planetarium_plugin.parsing import parse_problem
 >>> from planetarium_domain_packs.floortile import PACK
 >>> p = parse_problem('''(define (problem p) (:domain floor-tile) (:requirements :typing)
@@ -18,8 +23,10 @@ facts), negative or numeric conditions gets ``()``.
 ...          (robot-has r c1) (available-color c1) (available-color c2))
 ...   (:goal (and (painted t1 c1) (painted t2 c2) (painted t3 c2) (painted t4 c1))))''',
 ...   PACK.domain)
->>> describe_goal(p)
-('to paint the tiles in a checkerboard pattern of the two colors, the top-left tile in the first color.',)
+>>> describe_goal(p)[0]
+'to paint the tiles in a checkerboard pattern of the two colors, the top-left tile in the first color.'
+>>> len(describe_goal(p))
+4
 """  # noqa: E501
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from dataclasses import dataclass
 
 from planetarium_plugin.parsing import Problem
 
-__all__ = ["describe_goal"]
+__all__ = ["WORDINGS", "describe_goal", "goal_wordings"]
 
 #: Static facts a goal may restate (they hold in every state when the init has them).
 STATIC = frozenset({"up", "right", "available-color", "painted"})
@@ -100,54 +107,113 @@ def _layout(problem: Problem, tiles: list[str]) -> Layout | None:
     return Layout(tuple(g[0] for g in grids), False)
 
 
+#: Each generator sentence, then its alternative wordings (same colours, same conditions).
+WORDINGS: dict[str, tuple[str, ...]] = {
+    "all": (
+        "to paint all the tiles with the first color.",
+        "paint every tile in the first color.",
+        "to have each tile of the floor painted the first colour.",
+        "make all of the tiles the first color, leaving none unpainted.",
+    ),
+    "checkerboard": (
+        "to paint the tiles in a checkerboard pattern of the two colors, the top-left tile "
+        "in the first color.",
+        "paint a checkerboard using the two colors, starting with the first color in the "
+        "top-left corner.",
+        "to alternate the two colors across the grid like a chessboard, so the top-left tile "
+        "gets the first color and neighbouring tiles always differ.",
+        "colour the floor as a chess board in the two colours, with the first colour on the "
+        "tile at the top left.",
+    ),
+    "x": (
+        "to paint an X across the grid with the first color: both diagonals.",
+        "paint both diagonals of the grid in the first color, forming an X.",
+        "to draw a big X on the floor with the first color, covering the two diagonals.",
+        "use the first colour on every tile of the two diagonals so that they make an X shape.",
+    ),
+    "rings": (
+        "to paint each concentric ring in its own color, the outermost ring in the first "
+        "color and each inner ring in the next.",
+        "paint the grid as nested rings, one color per ring: the outer ring in the first "
+        "color, the ring inside it in the second, and so on.",
+        "to color the border tiles with the first color and move on to the next color for "
+        "every ring going inward.",
+        "give each ring of tiles, from the outside in, the next colour in order, beginning "
+        "with the first colour on the outer edge.",
+    ),
+    "per_tile": (
+        "to paint every tile in a different color, the i-th tile (in reading order) with the "
+        "i-th color.",
+        "paint each tile its own color: going row by row, left to right, the first tile gets "
+        "the first color, the second tile the second color, and so on.",
+        "to give tile number i, counted in reading order, color number i, so no two tiles "
+        "share a color.",
+        "assign the colours to the tiles in order, reading the grid left to right and top to "
+        "bottom, one colour per tile.",
+    ),
+    "ends": (
+        "to paint both ends of each row with the color.",
+        "paint the first and the last tile of every row with the color.",
+        "to color the leftmost and rightmost tiles in each row using the color.",
+        "for each row, paint the tile at either end in the color.",
+    ),
+}
+
+
+def goal_wordings(problem: Problem) -> tuple[tuple[str, ...], ...]:
+    """Each meaning the goal has in the abstract vocabulary: the generator's sentence, then
+    its alternative wordings (:data:`WORDINGS`); ``()`` if none fit."""
+    return tuple(WORDINGS[k] for k in _meanings(problem))
+
+
 def describe_goal(problem: Problem) -> tuple[str, ...]:
-    """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit."""
+    """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit.
+
+    The generator's sentences come first, then every alternative wording.
+    """
+    groups = goal_wordings(problem)
+    return tuple(g[0] for g in groups) + tuple(s for g in groups for s in g[1:])
+
+
+def _meanings(problem: Problem) -> list[str]:
+    """Keys of :data:`WORDINGS` that state the goal of ``problem``."""
     goal = problem.goal
     if goal.negative or goal.numeric:
-        return ()
+        return []
     tiles = [o for o, t in problem.objects.items() if t == "tile"]
     colours = [o for o, t in problem.objects.items() if t == "color"]
     if not tiles or not colours:
-        return ()
+        return []
     painted = set()
     for a in goal.positive:
         if a.predicate == "painted" and len(a.args) == 2:
             painted.add(a.args)
         elif a.predicate not in STATIC or a not in problem.init:
-            return ()
+            return []
     out = []
     first = colours[0]
     if painted == {(t, first) for t in tiles}:
-        out.append("to paint all the tiles with the first color.")
+        out.append("all")
     layout = _layout(problem, tiles)
     if layout is None:
-        return tuple(out)
+        return out
     rows = layout.rows
     if layout.grid:
         h, w = len(rows), len(rows[0])
         cells = [(r, c, t) for r, row in enumerate(rows) for c, t in enumerate(row)]
         if len(colours) >= 2 and painted == {(t, colours[(r + c) % 2]) for r, c, t in cells}:
-            out.append(
-                "to paint the tiles in a checkerboard pattern of the two colors, the "
-                "top-left tile in the first color."
-            )
+            out.append("checkerboard")
         if h == w and painted == {(t, first) for r, c, t in cells if c in (r, w - 1 - r)}:
-            out.append("to paint an X across the grid with the first color: both diagonals.")
+            out.append("x")
         ring = {t: min(r, c, h - 1 - r, w - 1 - c) for r, c, t in cells}
         if max(ring.values()) < len(colours) and painted == {
             (t, colours[k]) for t, k in ring.items()
         }:
-            out.append(
-                "to paint each concentric ring in its own color, the outermost ring in "
-                "the first color and each inner ring in the next."
-            )
+            out.append("rings")
         if len(colours) >= len(cells) and painted == {
             (t, colours[i]) for i, (_, _, t) in enumerate(cells)
         }:
-            out.append(
-                "to paint every tile in a different color, the i-th tile (in reading "
-                "order) with the i-th color."
-            )
+            out.append("per_tile")
     if len(colours) == 1 and painted == {(t, first) for row in rows for t in (row[0], row[-1])}:
-        out.append("to paint both ends of each row with the color.")
-    return tuple(out)
+        out.append("ends")
+    return out
