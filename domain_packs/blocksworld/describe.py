@@ -13,8 +13,9 @@ and ``swap`` goals. A goal that does not pin down a whole configuration gets ``(
 Each sentence also comes in two or three alternative wordings (:func:`goal_wordings`), since
 users write requests in their own words ("build one tower out of all the blocks") and the
 aligner should match those as well as the generator's text. The alternatives say the same
-thing with the same numbers; the generator's sentences come first. Of the many orders of a
-"towers of heights" sentence only the ascending one gets alternatives (bounded output).
+thing with the same numbers; each generator sentence comes first, followed by its
+alternatives. Of the many orders of a "towers of heights" sentence only the ascending one
+gets alternatives (bounded output).
 
 >>> from planetarium_plugin.parsing import parse_problem
 >>> from planetarium_domain_packs.blocksworld import PACK
@@ -290,7 +291,6 @@ def goal_wordings(problem: Problem) -> tuple[tuple[str, ...], ...]:
 def describe_goal(problem: Problem) -> tuple[str, ...]:
     """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit.
 
-    The generator's sentences come first, then every alternative wording.
+    Each generator sentence is followed by its alternative wordings.
     """
-    groups = goal_wordings(problem)
-    return tuple(g[0] for g in groups) + tuple(s for g in groups for s in g[1:])
+    return tuple(s for g in goal_wordings(problem) for s in g)

@@ -13,7 +13,8 @@ facts), negative or numeric conditions gets ``()``.
 Each sentence also comes in two or three alternative wordings (:data:`WORDINGS`), since users
 write requests in their own words ("paint both diagonals in the first color") and the aligner
 should match those as well as the generator's text. The alternatives say the same thing
-(same colours, named the same way); the generator's sentences come first.
+(same colours, named the same way); each generator sentence comes first,
+followed by its alternatives.
 
 >>> from planetarium_plugin.parsing import parse_problem
 >>> from planetarium_domain_packs.floortile import PACK
@@ -169,10 +170,9 @@ def goal_wordings(problem: Problem) -> tuple[tuple[str, ...], ...]:
 def describe_goal(problem: Problem) -> tuple[str, ...]:
     """Abstract goal sentences for ``problem`` (see the module docstring); ``()`` if none fit.
 
-    The generator's sentences come first, then every alternative wording.
+    Each generator sentence is followed by its alternative wordings.
     """
-    groups = goal_wordings(problem)
-    return tuple(g[0] for g in groups) + tuple(s for g in groups for s in g[1:])
+    return tuple(s for g in goal_wordings(problem) for s in g)
 
 
 def _meanings(problem: Problem) -> list[str]:
