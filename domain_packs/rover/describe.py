@@ -6,8 +6,8 @@ objective in every mode, and every rover at the lander's waypoint — each asked
 or not at all, after dropping what the init or the rest of the goal already implies. Here
 analyses and images belong to a rover, so one is implied by a communicated fact only when there
 is a single rover; rovers, stores, cameras and samples change, so only the other init facts
-count as kept. As there, each generator sentence comes first and its alternative wordings
-(free-form requests say "all the rovers", "pictures", "send back") follow.
+count as kept. As there, each generator sentence is followed by its alternative wordings
+(free-form requests say "all the rovers", "pictures", "send back").
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ NEVER_ADDED = frozenset(
 
 def describe_goal(problem: Problem) -> tuple[str, ...]:
     """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none),
-    then their alternative wordings.
+    each followed by its alternative wordings.
 
     >>> from planetarium_domain_packs.rover import PACK
     >>> from planetarium_plugin.parsing import parse_problem

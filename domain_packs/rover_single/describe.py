@@ -193,14 +193,16 @@ def goal_sentences(
 def goal_wordings(
     soil: Set[bool], rock: Set[bool], images: Set[bool], lander: Set[bool], who: str
 ) -> tuple[str, ...]:
-    """:func:`goal_sentences`, then the :func:`alternative_sentences` of each (in that order).
+    """Each of :func:`goal_sentences`, followed by its :func:`alternative_sentences`.
 
-    >>> len(goal_wordings({True}, {True}, {True}, {True, False}, "the rover"))
-    8
-    """
+    >>> said = goal_wordings({True}, {True}, {True}, {True, False}, "the rover")
+    >>> len(said), said[4]
+    (8, 'to communicate the data of every soil and rock sample and an image of every objective in every mode.')
+    """  # noqa: E501
     said = meanings(soil, rock, images, lander)
-    alternatives = (a for m in said for a in alternative_sentences(m, who))
-    return tuple(dict.fromkeys([*(generator_sentence(m, who) for m in said), *alternatives]))
+    return tuple(
+        s for m in said for s in (generator_sentence(m, who), *alternative_sentences(m, who))
+    )
 
 
 def not_only(items: Set, item) -> bool:
@@ -241,7 +243,7 @@ def data_parts(problem: Problem, open_goal: set[Atom]) -> tuple[frozenset[bool],
 
 def describe_goal(problem: Problem) -> tuple[str, ...]:
     """The generator's abstract goal sentences that fit ``problem``'s goal (``()`` if none),
-    then their alternative wordings.
+    each followed by its alternative wordings.
 
     >>> from planetarium_domain_packs.rover_single import PACK
     >>> from planetarium_plugin.parsing import parse_problem
