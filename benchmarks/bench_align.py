@@ -314,6 +314,13 @@ def main() -> None:
             save_head(train_default(Encoder(), packs), path)  # fresh cache, as the CLI
             same = path.read_bytes() == default_head_path().read_bytes()
             rebuilt = f"{'identical' if same else 'DIFFERENT'} ({path.stat().st_size} bytes)"
+            from planetarium_plugin.alignment.actions import action_head_path, train_action_head
+            from planetarium_plugin.alignment.mutations import action_pairs
+
+            save_head(train_action_head(Encoder(), action_pairs(packs)), path)
+            same = path.read_bytes() == action_head_path().read_bytes()
+            rebuilt += (f"; action head (`--action-out`) {'identical' if same else 'DIFFERENT'}"
+                        f" ({path.stat().st_size} bytes)")  # fmt: skip
 
     report = "\n\n".join([
         f"Pairs: {len(train)} train (train split of {', '.join(sorted({p.domain for p in train}))}"
@@ -323,7 +330,8 @@ def main() -> None:
         "AUROC by abstraction (init_to_goal), all packs:\n\n" + table(rows_ab),
         f"Abstract goals paraphrased by hand ({len(para)} held-out pairs with an abstract goal "
         f"text; {PARAPHRASES.name}, never used in training):\n\n" + table(para_rows),
-        "Conformal coverage of the default head (calibrated on fresh train-split draws):\n\n"
+        "Conformal coverage of the default head (calibrated on fresh train-split draws, "
+        "the generator's exact wording held out of the descriptions):\n\n"
         + table(cov_rows) + "\n\nper pack:\n\n" + table(per_pack_cov)
         + "\n\nExchangeable (held-out true pairs split in halves):\n\n" + table(exch),
         f"Throughput ({args.threads} torch threads):\n\n" + table(thr_rows),
