@@ -11,8 +11,9 @@ Scoring methods map (text, PDDL) pairs to a similarity; higher means better alig
 - ``summary``: the text's goal against counting sentences about the goal ("all 9 balls at room1").
 - ``lexical``: which goal atoms the text states literally (objects named in argument order).
 - ``abstract``: the text's goal against the goal as its pack describes it in the pack's own
-  abstract vocabulary (:mod:`.goals`): the best-matching sentence's cosine, and whether the
-  numbers agree ("3 towers" is not "4 towers", which MiniLM barely sees).
+  abstract vocabulary (:mod:`.goals`): the mean cosine of the two best-matching sentences,
+  and whether the numbers of the best one agree ("3 towers" is not "4 towers", which MiniLM
+  barely sees).
 - ``head``: logistic regression over named features (:class:`Head`), trained on generated
   hard negatives by :func:`train_head`; the shipped default is a JSON file of a few KB.
 """
@@ -173,7 +174,10 @@ def pair_features(
         if "ab" in vec:
             sims = vec["ab"] @ tg
             best = int(np.argmax(sims))
-            cols["cos_abs"][i] = float(sims[best])
+            # packs give every meaning in several wordings: a text that says it is near more
+            # than one of them, so the two best are averaged (one lucky wording of another
+            # goal no longer wins)
+            cols["cos_abs"][i] = float(np.sort(sims)[-2:].mean())
             cols["num_abs"][i] = number_agreement(t_goal, parts["ab"][best])
     return Features(cols, prod, summ)
 
