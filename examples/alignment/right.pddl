@@ -1,0 +1,3 @@
+(define (problem tower) (:domain blocksworld) (:objects b1 b2 b3)
+  (:init (arm-empty) (on-table b1) (on-table b2) (on-table b3) (clear b1) (clear b2) (clear b3))
+  (:goal (and (on b1 b2) (on b2 b3))))
