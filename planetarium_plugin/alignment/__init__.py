@@ -21,16 +21,25 @@ from .calibration import Calibration, conformal_level, coverage
 from .data import AlignPair, generate_pairs, read_pairs, write_pairs
 from .model import METHODS, Head, auroc
 from .render import render_action, render_problem, split_text
-from .schemas import SchemaChoice, filter_schemas
+from .schemas import (
+    ActionAlignment,
+    DomainAlignment,
+    SchemaChoice,
+    align_actions,
+    filter_schemas,
+)
 
 __all__ = [
     "METHODS",
+    "ActionAlignment",
     "AlignPair",
     "Aligner",
     "AlignmentScore",
     "Calibration",
+    "DomainAlignment",
     "Head",
     "SchemaChoice",
+    "align_actions",
     "auroc",
     "conformal_level",
     "coverage",

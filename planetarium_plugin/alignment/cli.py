@@ -55,6 +55,23 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0 if s.aligned is not False else 1
 
 
+def cmd_actions(args: argparse.Namespace) -> int:
+    from .schemas import align_actions
+
+    res = align_actions(args.domain, _arg_text(args.candidate), aligner=_aligner(args),
+                        epsilon=args.epsilon)  # fmt: skip
+    if args.json:
+        print(json.dumps(res.to_dict()))
+    else:
+        thr = "uncalibrated" if res.threshold is None else f"threshold {res.threshold:.4f}"
+        print(f"{thr} at ε={res.epsilon}; mean similarity {res.mean:.4f}")
+        for a in res.actions:
+            state = "missing" if not a.present else {True: "kept", False: "dropped",
+                                                     None: "unscored"}[a.aligned]  # fmt: skip
+            print(f"  {a.action}: {a.similarity:.4f} {state}")
+    return 0 if res.all_aligned else 1
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from .calibration import Calibration
     from .data import generate_pairs, read_pairs
@@ -211,6 +228,15 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
     s.add_argument("--json", action="store_true")
     common(s)
     s.set_defaults(func=_guarded(cmd_score))
+
+    d = asub.add_parser("actions", help="a candidate domain's actions against a pack's "
+                        "action descriptions, one by one")  # fmt: skip
+    d.add_argument("domain", help="pack whose action descriptions are the reference")
+    d.add_argument("candidate", help="candidate domain PDDL, a file with it, or '-'")
+    d.add_argument("--epsilon", type=float, default=0.2, help="conformal miscoverage (0.2)")
+    d.add_argument("--json", action="store_true")
+    common(d)
+    d.set_defaults(func=_guarded(cmd_actions))
 
     c = asub.add_parser("calibrate", help="split-conformal threshold on true pairs")
     c.add_argument("--epsilon", type=float, default=0.2)

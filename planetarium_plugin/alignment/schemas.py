@@ -1,9 +1,11 @@
-"""Planning in the Dark's schema library: filter action-schema candidates, rank combinations.
+"""Action schemas against their descriptions: Planning in the Dark's schema library, and a
+written domain checked action by action.
 
 Each action has a natural-language description and several candidate ``(:action …)`` schemas.
 Candidates whose similarity falls below the conformal threshold are dropped; the surviving
 combinations (one schema per action) are ranked by mean similarity, best first, without
-enumerating the whole product.
+enumerating the whole product (:func:`filter_schemas`). :func:`align_actions` scores the
+actions of one candidate domain (a model-written one, say) against a pack's descriptions.
 
 >>> best = rank_combinations({"a": [("a1", 0.9), ("a2", 0.5)], "b": [("b1", 0.7)]}, top=5)
 >>> [(c, round(s, 2)) for c, s in best]
@@ -19,8 +21,16 @@ from dataclasses import dataclass
 
 from .aligner import Aligner
 from .calibration import Calibration
+from .render import action_schemas
 
-__all__ = ["SchemaChoice", "filter_schemas", "rank_combinations"]
+__all__ = [
+    "ActionAlignment",
+    "DomainAlignment",
+    "SchemaChoice",
+    "align_actions",
+    "filter_schemas",
+    "rank_combinations",
+]
 
 
 @dataclass(frozen=True)
@@ -108,3 +118,92 @@ def filter_schemas(
         math.prod(len(rows) for rows in scores.values()) if scores else 0,
         math.prod(len(rows) for rows in kept.values()) if kept else 0,
     )
+
+
+@dataclass(frozen=True)
+class ActionAlignment:
+    """One described action in a candidate domain: its similarity to the description (0.0
+    when the candidate has no action of that name) and whether the action's conformal set at
+    the chosen ε keeps it (None without a calibration)."""
+
+    action: str
+    similarity: float
+    present: bool
+    aligned: bool | None
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "similarity": self.similarity, "present": self.present,
+                "aligned": self.aligned}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DomainAlignment:
+    """A candidate domain's actions against the descriptions, action by action."""
+
+    actions: tuple[ActionAlignment, ...]
+    epsilon: float
+    threshold: float | None
+
+    @property
+    def mean(self) -> float:
+        """Mean similarity over the described actions (a missing action counts 0)."""
+        return round(sum(a.similarity for a in self.actions) / len(self.actions), 6) if (
+            self.actions) else 0.0  # fmt: skip
+
+    @property
+    def all_aligned(self) -> bool:
+        """Every described action is present and kept by the conformal set."""
+        return all(a.present and a.aligned is not False for a in self.actions)
+
+    def to_dict(self) -> dict:
+        return {"mean": self.mean, "all_aligned": self.all_aligned, "epsilon": self.epsilon,
+                "threshold": self.threshold,
+                "actions": [a.to_dict() for a in self.actions]}  # fmt: skip
+
+
+def align_actions(
+    descriptions: Mapping[str, str] | str | object,
+    candidate: str | bytes | None,
+    *,
+    aligner: Aligner | None = None,
+    epsilon: float = 0.2,
+) -> DomainAlignment:
+    """Score each described action of ``candidate`` (domain PDDL, possibly model-written).
+
+    ``descriptions``: action name → description, or anything naming a pack that describes
+    its actions (a pack name or :class:`~planetarium_plugin.packs.DomainPack`). Actions are
+    matched by name, case-insensitively; the candidate is untrusted and never raises (an
+    unreadable one has every action missing). Raises ``ValueError`` when ``descriptions``
+    names no action descriptions.
+    """
+    if isinstance(descriptions, Mapping):
+        table = {str(k).lower(): str(v) for k, v in descriptions.items()}
+    else:
+        from ..packs import resolve_domain
+
+        res = resolve_domain(descriptions)  # type: ignore[arg-type]
+        described = res.pack.descriptions if res.pack is not None else None
+        if described is None:
+            raise ValueError(f"{res.label or descriptions!r} has no action descriptions")
+        table = {k.lower(): v for k, v in described.actions.items()}
+    if not table:
+        raise ValueError("no action descriptions")
+    aligner = aligner or Aligner()
+    cal = aligner.calibration("action")
+    schemas = action_schemas(candidate)
+    names = sorted(table)
+    present = [n for n in names if n in schemas]
+    sims = dict(zip(present, aligner.action_similarity([table[n] for n in present],
+                                                        [schemas[n] for n in present]),
+                    strict=True))  # fmt: skip
+    rows = tuple(
+        ActionAlignment(
+            n,
+            sims.get(n, 0.0),
+            n in sims,
+            None if cal is None else (n in sims and cal.accepts(sims[n], epsilon)),
+        )
+        for n in names
+    )
+    thr = None if cal is None else cal.threshold(epsilon)
+    return DomainAlignment(rows, epsilon, None if thr is None or math.isinf(thr) else thr)

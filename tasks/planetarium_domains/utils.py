@@ -5,17 +5,22 @@ prompt gives the domain's description, its requirements, types, predicates and f
 their meaning, and each action's name and description; the model writes the whole domain.
 Answers are scored with :func:`~planetarium_plugin.domains.evaluate_domain` on the worker
 supervisor (per-sample time and memory caps): parseable, SPAR's executability, feasibility and
-interpretability, and bounded equivalence.
+interpretability, and bounded equivalence. With ``PLANETARIUM_ALIGNMENT=1`` and the align extra,
+each written action is also compared with its description (``action_alignment``, the mean over
+the described actions; the per-action figures are in the logged verdict).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 
 from planetarium_plugin import domain_packs
 from planetarium_plugin.domains.check import extract_domain_text
 from planetarium_plugin.scoring import score_records
+
+logger = logging.getLogger(__name__)
 
 HEADER = (
     "Write the complete PDDL domain file described below. Answer with the domain only, without "
@@ -112,12 +117,33 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     workers = int(os.environ.get("PLANETARIUM_WORKERS", "0")) or None
     timeout = float(os.environ.get("PLANETARIUM_DOMAIN_TIMEOUT", "60"))
     verdicts = {r["id"]: r for r in score_records(records, workers=workers, timeout=timeout)}
+    aligned = _action_alignment(docs, texts)
     out = []
     for i, text in enumerate(texts):
         verdict = dict(verdicts[str(i)])
         verdict["pddl"] = extract_domain_text(text)
+        if aligned is not None:
+            verdict["action_alignment"] = aligned[i]["mean"]
+            verdict["actions_aligned"] = aligned[i]["actions"]
         out.append(json.dumps(verdict))
     return out
+
+
+def _action_alignment(docs: list[dict], texts: list[str]) -> list[dict] | None:
+    """Each answer's actions against the pack's descriptions when ``PLANETARIUM_ALIGNMENT=1``
+    (off by default: it costs encoder time) and the align extra is installed."""
+    if os.environ.get("PLANETARIUM_ALIGNMENT", "0") not in ("1", "true", "yes"):
+        return None
+    try:
+        from planetarium_plugin.alignment import Aligner, align_actions
+    except ImportError:
+        logger.warning("PLANETARIUM_ALIGNMENT=1 but the align extra is not installed")
+        return None
+    aligner = Aligner()
+    return [
+        align_actions(d["domain"], extract_domain_text(t) or t, aligner=aligner).to_dict()
+        for d, t in zip(docs, texts, strict=True)
+    ]
 
 
 def _rate(v: dict, key: str) -> float:
@@ -133,10 +159,13 @@ def process_results(doc: dict, results: list[str]) -> dict:
         from planetarium_plugin.domains import evaluate_domain
 
         v = evaluate_domain(doc["domain"], results[0] if results else "").to_dict()
-    return {
+    out = {
         "parseable": float(bool(v.get("parseable"))),
         "executability": _rate(v, "executability"),
         "feasibility": _rate(v, "feasibility"),
         "interpretability": _rate(v, "interpretability"),
         "equivalent": float(v.get("equivalent") is True),
     }
+    if isinstance(v.get("action_alignment"), int | float):
+        out["action_alignment"] = float(v["action_alignment"])
+    return out

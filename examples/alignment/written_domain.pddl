@@ -1,0 +1,27 @@
+;; A model-written Blocks World: stack forgets to put the block on the other one.
+; Blocks World, IPC 4-operator version (untyped), as used by Planetarium.
+(define (domain blocksworld)
+  (:requirements :strips)
+  (:predicates (clear ?x) (on-table ?x) (arm-empty) (holding ?x) (on ?x ?y))
+
+  (:action pickup
+    :parameters (?ob)
+    :precondition (and (clear ?ob) (on-table ?ob) (arm-empty))
+    :effect (and (holding ?ob) (not (clear ?ob)) (not (on-table ?ob)) (not (arm-empty))))
+
+  (:action putdown
+    :parameters (?ob)
+    :precondition (holding ?ob)
+    :effect (and (clear ?ob) (arm-empty) (on-table ?ob) (not (holding ?ob))))
+
+  (:action stack
+    :parameters (?ob ?underob)
+    :precondition (and (clear ?underob) (holding ?ob))
+    :effect (and (arm-empty) (clear ?ob)
+                 (not (clear ?underob)) (not (holding ?ob))))
+
+  (:action unstack
+    :parameters (?ob ?underob)
+    :precondition (and (on ?ob ?underob) (clear ?ob) (arm-empty))
+    :effect (and (holding ?ob) (clear ?underob)
+                 (not (on ?ob ?underob)) (not (clear ?ob)) (not (arm-empty)))))
