@@ -80,12 +80,9 @@ def bench_actions(enc: Encoder, packs: list) -> str:
     each lever and the action head trained leave-one-pack-out; the paired win rate (true
     schema above its own mutation: what ranking candidates needs); leave-one-pack-out
     conformal coverage."""
-    from planetarium_plugin.alignment.actions import (
-        ACTION_FEATURES,
-        action_features,
-        cross_fitted_scores,
-    )
+    from planetarium_plugin.alignment.actions import ACTION_FEATURES, action_features
     from planetarium_plugin.alignment.mutations import action_pairs
+    from planetarium_plugin.alignment.training import cross_fitted_scores
 
     t0 = time.perf_counter()
     pairs = action_pairs(packs)
@@ -314,8 +311,9 @@ def main() -> None:
             save_head(train_default(Encoder(), packs), path)  # fresh cache, as the CLI
             same = path.read_bytes() == default_head_path().read_bytes()
             rebuilt = f"{'identical' if same else 'DIFFERENT'} ({path.stat().st_size} bytes)"
-            from planetarium_plugin.alignment.actions import action_head_path, train_action_head
+            from planetarium_plugin.alignment.actions import action_head_path
             from planetarium_plugin.alignment.mutations import action_pairs
+            from planetarium_plugin.alignment.training import train_action_head
 
             save_head(train_action_head(Encoder(), action_pairs(packs)), path)
             same = path.read_bytes() == action_head_path().read_bytes()

@@ -392,12 +392,9 @@ def test_action_score_sees_a_missing_effect(aligner):
 
 def test_action_head_is_trained_and_calibrated_leave_one_pack_out(aligner):
     """A small rebuild: the calibration holds the cross-fitted scores of the true pairs."""
-    from planetarium_plugin.alignment.actions import (
-        action_features,
-        cross_fitted_scores,
-        train_action_head,
-    )
+    from planetarium_plugin.alignment.actions import action_features
     from planetarium_plugin.alignment.mutations import action_pairs
+    from planetarium_plugin.alignment.training import cross_fitted_scores, train_action_head
 
     reg = default_registry()
     pairs = action_pairs([reg["blocksworld"], reg["gripper"]])

