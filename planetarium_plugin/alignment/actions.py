@@ -42,9 +42,8 @@ from .encoder import Encoder
 from .model import Features, Head
 from .render import (
     _atoms,
-    _find,
-    _parse,
     _words,
+    action_fields,
     clean_text,
     render_action,
 )
@@ -185,13 +184,7 @@ def _literals(x, section: str, neg: bool, out: list[ActionLiteral]) -> None:
 
 def parse_schema(schema: str | bytes | None) -> ActionSchema:
     """Literals of an ``(:action …)`` schema by section, with polarity (never raises)."""
-    tree = _parse(clean_text(schema))
-    act = _find(tree, ":action") or _find(tree, ":durative-action") or tree
-    name = act[1] if len(act) > 1 and isinstance(act[1], str) else ""
-    fields: dict[str, object] = {}
-    for i, x in enumerate(act[:-1]):
-        if isinstance(x, str) and x.startswith(":"):
-            fields[x] = act[i + 1]
+    name, fields = action_fields(schema)
     params = fields.get(":parameters", [])
     names = tuple(p[1:] for p in params if isinstance(p, str) and p.startswith("?")) if isinstance(
         params, list) else ()  # fmt: skip

@@ -86,12 +86,13 @@ def describe_goals(
     elif domain:
         reg = registry if registry is not None else default_registry()
         fixed = reg.get(domain)
-    out: list[tuple[str, ...]] = []
-    for pddl in pddls:
-        text = clean_text(pddl)
-        pack = fixed if fixed is not None else pack_of(text, registry)
-        out.append(() if pack is None or pack.describe_goal is None else _describe(text, pack))
-    return out
+    texts = [clean_text(p) for p in pddls]
+    seen: dict[str, tuple[str, ...]] = {}  # a batch often repeats a problem
+    for text in texts:
+        if text not in seen:
+            pack = fixed if fixed is not None else pack_of(text, registry)
+            seen[text] = () if pack is None or pack.describe_goal is None else _describe(text, pack)
+    return [seen[t] for t in texts]
 
 
 def _norm(text: str) -> str:

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_ATOMS",
     "MAX_CHARS",
     "RenderedProblem",
+    "action_fields",
     "clean_text",
     "render_action",
     "render_problem",
@@ -188,12 +189,12 @@ def render_problem(pddl: str | bytes | None) -> RenderedProblem:
     )
 
 
-def render_action(schema: str | bytes | None) -> str:
-    """An ``(:action …)`` schema as one paragraph: name, parameters, precondition, effect.
+def action_fields(schema: str | bytes | None) -> tuple[str, dict[str, SExpr]]:
+    """The name of an ``(:action …)`` (or the first action in the text) and its keyword
+    fields (``:parameters``, ``:precondition``, ``:effect`` …); tolerant, never raises.
 
-    >>> render_action("(:action pick-up :parameters (?x) :precondition (and (clear ?x) "
-    ...               "(arm-empty)) :effect (and (holding ?x) (not (clear ?x))))")
-    'pick up with x. Requires: x is clear. arm empty. Effects: x is holding. x is not clear.'
+    >>> action_fields("(:action a :parameters (?x) :effect (p ?x))")
+    ('a', {':action': 'a', ':parameters': ['?x'], ':effect': ['p', '?x']})
     """
     tree = _parse(clean_text(schema))
     act = _find(tree, ":action") or _find(tree, ":durative-action") or tree
@@ -202,6 +203,17 @@ def render_action(schema: str | bytes | None) -> str:
     for i, x in enumerate(act[:-1]):
         if isinstance(x, str) and x.startswith(":"):
             fields[x] = act[i + 1]
+    return name, fields
+
+
+def render_action(schema: str | bytes | None) -> str:
+    """An ``(:action …)`` schema as one paragraph: name, parameters, precondition, effect.
+
+    >>> render_action("(:action pick-up :parameters (?x) :precondition (and (clear ?x) "
+    ...               "(arm-empty)) :effect (and (holding ?x) (not (clear ?x))))")
+    'pick up with x. Requires: x is clear. arm empty. Effects: x is holding. x is not clear.'
+    """
+    name, fields = action_fields(schema)
     params = fields.get(":parameters", [])
     names = [_words(p.lstrip("?")) for p in params if isinstance(p, str) and p.startswith("?")]
     parts = [f"{_words(name)}{' with ' + ', '.join(names) if names else ''}."]

@@ -91,11 +91,14 @@ def batched_features(
     return stack_features(parts)
 
 
-def reworded(pairs: Sequence[AlignPair]) -> tuple[list[AlignPair], list[tuple[str, ...]]]:
-    """Pairs with their goal descriptions minus the text's own wording (see
-    :func:`~.goals.without_wording`); a pair whose descriptions were all that wording is
-    dropped (it would look undescribed)."""
-    said = describe_goals([p.pddl for p in pairs], None)
+def reworded(
+    pairs: Sequence[AlignPair], said: Sequence[tuple[str, ...]] | None = None
+) -> tuple[list[AlignPair], list[tuple[str, ...]]]:
+    """Pairs with their goal descriptions (``said``, one per pair; computed when None) minus
+    the text's own wording (see :func:`~.goals.without_wording`); a pair whose descriptions
+    were all that wording is dropped (it would look undescribed)."""
+    if said is None:
+        said = describe_goals([p.pddl for p in pairs], None)
     out_pairs: list[AlignPair] = []
     out_said: list[tuple[str, ...]] = []
     for p, s in zip(pairs, said, strict=True):
@@ -132,7 +135,8 @@ def train_default(
     if not train:
         raise ValueError("no training pairs: no installed pack has a train split")
     head0 = Head(tuple(features), (), 0.0, (), (), gate=True)
-    feats = batched_features(enc, train, embed=head0.embed, gate=True, describe=head0.describes,
+    said = describe_goals([p.pddl for p in train], None) if head0.describes else None
+    feats = batched_features(enc, train, embed=head0.embed, gate=True, described=said,
                              progress=progress, desc="train features")  # fmt: skip
     labels = [p.label for p in train]
     if head0.describes:
@@ -140,7 +144,7 @@ def train_default(
         bare = batched_features(enc, train, embed=head0.embed, gate=True, desc="train, bare")
         # and as a request in the user's own words sees them: the generator's exact wording
         # held out of the descriptions (pairs left with none are skipped)
-        free, free_said = reworded(train)
+        free, free_said = reworded(train, said)
         reword = batched_features(enc, free, embed=head0.embed, gate=True, described=free_said,
                                   desc="train, reworded")  # fmt: skip
         feats = stack_features([feats, bare, reword])

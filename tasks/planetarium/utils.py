@@ -12,6 +12,7 @@ import logging
 import os
 
 from lm_eval.api.samplers import ContextSampler
+from planetarium_tasks import alignment_extra
 
 from planetarium_plugin import domain_packs, resolve_pack
 from planetarium_plugin.generation import dataset_rows
@@ -231,14 +232,10 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
 def _alignment(docs: list[dict], texts: list[str]) -> list[float] | None:
     """Text-PDDL similarities when ``PLANETARIUM_ALIGNMENT=1`` (off by default: it costs
     encoder time) and the align extra is installed."""
-    if os.environ.get("PLANETARIUM_ALIGNMENT", "0") not in ("1", "true", "yes"):
+    alignment = alignment_extra()
+    if alignment is None:
         return None
-    try:
-        from planetarium_plugin.alignment import similarity
-    except ImportError:
-        logger.warning("PLANETARIUM_ALIGNMENT=1 but the align extra is not installed")
-        return None
-    return similarity([d["natural_language"] for d in docs], texts)
+    return alignment.similarity([d["natural_language"] for d in docs], texts)
 
 
 def process_results(doc: dict, results: list[str]) -> dict:

@@ -13,14 +13,13 @@ the described actions; the per-action figures are in the logged verdict).
 from __future__ import annotations
 
 import json
-import logging
 import os
+
+from planetarium_tasks import alignment_extra
 
 from planetarium_plugin import domain_packs
 from planetarium_plugin.domains.check import extract_domain_text
 from planetarium_plugin.scoring import score_records
-
-logger = logging.getLogger(__name__)
 
 HEADER = (
     "Write the complete PDDL domain file described below. Answer with the domain only, without "
@@ -132,16 +131,13 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
 def _action_alignment(docs: list[dict], texts: list[str]) -> list[dict] | None:
     """Each answer's actions against the pack's descriptions when ``PLANETARIUM_ALIGNMENT=1``
     (off by default: it costs encoder time) and the align extra is installed."""
-    if os.environ.get("PLANETARIUM_ALIGNMENT", "0") not in ("1", "true", "yes"):
+    alignment = alignment_extra()
+    if alignment is None:
         return None
-    try:
-        from planetarium_plugin.alignment import Aligner, align_actions
-    except ImportError:
-        logger.warning("PLANETARIUM_ALIGNMENT=1 but the align extra is not installed")
-        return None
-    aligner = Aligner()
+    aligner = alignment.Aligner()
     return [
-        align_actions(d["domain"], extract_domain_text(t) or t, aligner=aligner).to_dict()
+        alignment.align_actions(d["domain"], extract_domain_text(t) or t, aligner=aligner)
+        .to_dict()
         for d, t in zip(docs, texts, strict=True)
     ]
 
