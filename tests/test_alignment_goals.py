@@ -124,3 +124,55 @@ def test_describers_take_hostile_candidates():
         assert isinstance(out, tuple) and all(isinstance(s, str) for s in out)
     described = sum(bool(describe_goals([i.candidate])[0]) for i in items)
     assert 0 < described < len(items)  # some hostile goals still read as a layout, most not
+
+
+def test_lexical_match_credits_abbreviated_predicate_words():
+    """``pkg-at`` is stated by "Package pkg1 should be at site2." (uav-delivery's explicit
+    texts scored 0.35 as true pairs before abbreviations counted)."""
+    from planetarium_plugin.alignment.render import goal_atoms, lexical_match
+
+    g = goal_atoms("(define (problem p) (:objects pkg1 site2) (:init) "
+                   "(:goal (and (pkg-at pkg1 site2))))")  # fmt: skip
+    assert lexical_match("Package pkg1 should be at site2.", g)[:2] == (1.0, 1.0)
+    assert lexical_match("Package pkg1 should be near site2.", g)[0] == 0.75
+
+
+def test_reworded_holds_out_the_texts_own_wording():
+    """Training's third view: descriptions without the generator's exact sentence; a pair
+    left with no description is dropped, undescribed pairs are kept as they are."""
+    from planetarium_plugin.alignment.data import AlignPair
+    from planetarium_plugin.alignment.training import reworded
+
+    text = "You have 3 blocks. Your goal is to stack all the blocks into a single tower, " \
+        "with your arm empty."  # fmt: skip
+    pairs = [AlignPair(text, TOWER, 1), AlignPair(text, TABLE, 0), AlignPair(text, "junk", 0)]
+    said = [("to stack all the blocks into a single tower, with your arm empty.", "one tower."),
+            ("to have every block on the table and your arm empty.",), ()]  # fmt: skip
+    kept, rest = reworded(pairs, said)
+    assert kept == pairs and rest == [("one tower.",), said[1], ()]
+    alone = [("To stack all the blocks into a single tower, with your arm empty",)]
+    assert reworded(pairs[:1], alone) == ([], [])
+    full, full_said = reworded(pairs[:2])  # the packs' own describers
+    assert full == pairs[:2] and full_said[0] and all(
+        s.lower().rstrip(".") != split_goal(text) for s in full_said[0]
+    )
+
+
+def split_goal(text: str) -> str:
+    from planetarium_plugin.alignment.render import split_text
+
+    return split_text(text)[1].lower().rstrip(".")
+
+
+def test_abstract_lever_averages_the_two_best_wordings(aligner):
+    """One lucky wording of another goal must not win: cos_abs is the mean of the two best
+    cosines, not the best one."""
+    from planetarium_plugin.alignment.model import pair_features
+
+    text = "Your goal is to build one tower."
+    said = ("to build one tower.", "a single stack of blocks.", "every block on the table.")
+    f = pair_features(aligner.encoder, [text], [TOWER], embed=("abstract",), described=[said])
+    vec = aligner.encoder.embed(["to build one tower.", *said])
+    cos = sorted((vec[1:] @ vec[0]).tolist())
+    assert f.get("cos_abs")[0] == pytest.approx((cos[-1] + cos[-2]) / 2, abs=1e-5)
+    assert f.get("cos_abs")[0] < cos[-1] - 1e-3
