@@ -204,12 +204,14 @@ class WorkerPool:
                             continue
                         s.rec, s.started = rec, time.monotonic()
                 busy = [s for s in slots if s.rec is not None]
-                ready = wait([s.conn for s in busy], timeout=0.5)
+                # wake by the earliest hard limit: a late answer must not beat its deadline
+                left = min(s.started + limit for s in busy) - time.monotonic()
+                ready = wait([s.conn for s in busy], timeout=min(0.5, max(0.0, left)))
                 now = time.monotonic()
                 for i, s in enumerate(slots):
                     if s.rec is None:
                         continue
-                    if s.conn in ready:
+                    if s.conn in ready and now - s.started <= limit:
                         try:
                             result = s.conn.recv()
                         except (EOFError, OSError):
