@@ -1,0 +1,191 @@
+"""Benchmark: text↔PDDL problem alignment on public requests (``data/alignment_public``).
+
+    python benchmarks/bench_align_public.py [--split all|dev|test] [--methods raw,lexical]
+        [--epsilon 0.2] [--threads 2] [--json FILE]
+
+Scores every pair of ``pairs.jsonl`` with the default :class:`Aligner` through its public API
+(``Aligner().score(text, pddl, epsilon=…)``, one pair at a time, as a user calls it) and
+reports AUROC and verdict accuracy at the default ε per source, per style, per domain and per
+kind of mutation — never one pooled figure alone. For a mutation kind, AUROC compares the
+right pairs that have a wrong pair of that kind with those wrong pairs. Verdict accuracy
+counts ``aligned == label`` (wrong pairs outnumber right ones about 4 to 1, so
+``balanced``, the mean of the next two, is given too); ``keep right`` is the share of right
+pairs kept and ``reject wrong`` the share of wrong pairs rejected. Named alternatives
+(``--methods``, uncalibrated single levers such as ``raw`` or ``lexical``) get AUROC only.
+
+Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
+embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench) is held out:
+report it, never tune on it (see ``data/alignment_public/SOURCES.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from planetarium_plugin.alignment import Aligner, auroc
+from planetarium_plugin.alignment.encoder import Encoder
+
+DATA = Path(__file__).parent / "data" / "alignment_public" / "pairs.jsonl"
+GROUPS = ("source", "split", "style", "domain", "mutation")
+
+
+def load(path: Path, split: str) -> list[dict]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [r for r in rows if split == "all" or r["split"] == split]
+
+
+def _fmt(x: float | None) -> str:
+    return "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3f}"
+
+
+def _share(xs: list[bool]) -> float | None:
+    return sum(xs) / len(xs) if xs else None
+
+
+def group_rows(rows: list[dict], by: str) -> dict[str, list[int]]:
+    """Row indices per value of ``by``; a mutation group also holds its pairs' right rows."""
+    out: dict[str, list[int]] = defaultdict(list)
+    if by != "mutation":
+        for i, r in enumerate(rows):
+            out[r[by]].append(i)
+        return dict(sorted(out.items()))
+    right = {r["pair_id"]: i for i, r in enumerate(rows) if r["label"] == 1}
+    for i, r in enumerate(rows):
+        if r["label"] == 0 and r["pair_id"] in right:
+            out[r["mutation"]].append(i)
+    for k, idx in out.items():
+        out[k] = sorted({right[rows[i]["pair_id"]] for i in idx} | set(idx))
+    return dict(sorted(out.items()))
+
+
+def summarise(
+    rows: list[dict], sims: list[float], verdicts: list[bool | None], by: str
+) -> list[dict]:
+    out = []
+    for key, idx in group_rows(rows, by).items():
+        labels = [rows[i]["label"] for i in idx]
+        got = [(verdicts[i], rows[i]["label"]) for i in idx if verdicts[i] is not None]
+        out.append(
+            {
+                "group": key,
+                "pairs": len(idx),
+                "right": sum(labels),
+                "auroc": auroc([sims[i] for i in idx], labels),
+                "accuracy": _share([v == bool(y) for v, y in got]),
+                "keep_right": _share([bool(v) for v, y in got if y == 1]),
+                "reject_wrong": _share([not v for v, y in got if y == 0]),
+            }
+        )
+        k, r = out[-1]["keep_right"], out[-1]["reject_wrong"]
+        out[-1]["balanced"] = None if k is None or r is None else (k + r) / 2
+    return out
+
+
+def table(title: str, stats: list[dict], extra: dict[str, list[dict]]) -> str:
+    head = [
+        "group",
+        "pairs",
+        "right",
+        "AUROC default",
+        "accuracy",
+        "balanced",
+        "keep right",
+        "reject wrong",
+    ]
+    head += [f"AUROC {m}" for m in extra]
+    lines = [f"**{title}**", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for k, s in enumerate(stats):
+        cells = [
+            str(s["group"]),
+            str(s["pairs"]),
+            str(s["right"]),
+            _fmt(s["auroc"]),
+            _fmt(s["accuracy"]),
+            _fmt(s["balanced"]),
+            _fmt(s["keep_right"]),
+            _fmt(s["reject_wrong"]),
+        ]
+        cells += [_fmt(extra[m][k]["auroc"]) for m in extra]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Alignment on the public development set.")
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--split", choices=("all", "dev", "test"), default="all")
+    ap.add_argument("--epsilon", type=float, default=0.2)
+    ap.add_argument("--methods", default="", help="comma-separated alternatives, e.g. raw,lexical")
+    ap.add_argument("--throughput-pairs", type=int, default=400)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--json", type=Path, default=None, help="write every figure here")
+    a = ap.parse_args(argv)
+
+    import torch
+
+    torch.set_num_threads(a.threads)
+    rows = load(a.data, a.split)
+    texts = [r["text"] for r in rows]
+    pddls = [r["problem_pddl"] for r in rows]
+
+    default = Aligner()
+    t0 = time.perf_counter()
+    scored = [default.score(t, p, epsilon=a.epsilon) for t, p in zip(texts, pddls, strict=True)]
+    per_pair_s = time.perf_counter() - t0
+    sims = [s.similarity for s in scored]
+    verdicts = [s.aligned for s in scored]
+
+    alt: dict[str, list[float]] = {}
+    for m in [m for m in a.methods.split(",") if m]:
+        alt[m] = Aligner(head=None, method=m).similarity(texts, pddls)
+
+    # throughput: one batch of N pairs, fresh encoder (no cached embeddings)
+    sample = random.Random(0).sample(range(len(rows)), min(a.throughput_pairs, len(rows)))
+    fresh = Aligner(encoder=Encoder())
+    w0, c0 = time.perf_counter(), time.process_time()
+    batch = fresh.similarity([texts[i] for i in sample], [pddls[i] for i in sample])
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    drift = max((abs(batch[k] - sims[i]) for k, i in enumerate(sample)), default=0.0)
+
+    report = {
+        "epsilon": a.epsilon,
+        "split": a.split,
+        "pairs": len(rows),
+        "groups": {},
+        "throughput": {
+            "pairs": len(sample),
+            "wall_s": wall,
+            "cpu_s": cpu,
+            "pairs_per_s": len(sample) / wall if wall else None,
+            "per_pair_api_s": per_pair_s,
+            "batch_vs_single_max_diff": drift,
+        },
+    }
+    out = [f"Public alignment set ({a.split}: {len(rows)} pairs), default aligner, ε = {a.epsilon}"]
+    for by in GROUPS:
+        stats = summarise(rows, sims, verdicts, by)
+        extra = {m: summarise(rows, s, [None] * len(rows), by) for m, s in alt.items()}
+        report["groups"][by] = {"default": stats, **extra}
+        out += ["", table(f"per {by}", stats, extra)]
+    t = report["throughput"]
+    out += [
+        "",
+        f"Throughput ({a.threads} torch threads): {t['pairs']} pairs in one batch "
+        f"{wall:.1f} s wall ({cpu:.1f} s CPU), {t['pairs_per_s']:.1f} pairs/s; scoring all "
+        f"{len(rows)} pairs one `score` call at a time: {per_pair_s:.1f} s; batch vs single "
+        f"max |Δ| = {drift:.2g}",
+    ]
+    print("\n".join(out))
+    if a.json:
+        a.json.write_text(json.dumps(report, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
