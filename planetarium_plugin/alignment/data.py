@@ -97,12 +97,22 @@ def generate_pairs(
                             "split": r["split"],
                         }
                         out.append(
-                            AlignPair(r["natural_language"], r["problem_pddl"], 1,
-                                      goal_layout=r["goal_layout"], **meta)
+                            AlignPair(
+                                r["natural_language"],
+                                r["problem_pddl"],
+                                1,
+                                goal_layout=r["goal_layout"],
+                                **meta,
+                            )
                         )
                         out.append(
-                            AlignPair(r["natural_language"], cand["problem_pddl"], 0,
-                                      goal_layout=cand["goal_layout"], **meta)
+                            AlignPair(
+                                r["natural_language"],
+                                cand["problem_pddl"],
+                                0,
+                                goal_layout=cand["goal_layout"],
+                                **meta,
+                            )
                         )
                         made += 1
                         if bar is not None:

@@ -64,9 +64,7 @@ def _describe(pddl: str, pack: DomainPack) -> tuple[str, ...]:
             out = pack.describe_goal(problem)
         except Exception:  # third-party pack code: a failure means "no description"
             return ()
-        return tuple(clean_text(s) for s in out if isinstance(s, str) and s.strip())[
-            :MAX_SENTENCES
-        ]
+        return tuple(clean_text(s) for s in out if isinstance(s, str) and s.strip())[:MAX_SENTENCES]
     return ()
 
 

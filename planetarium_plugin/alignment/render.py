@@ -94,10 +94,27 @@ def _term(x: SExpr) -> str:
     return " ".join(_term(a) for a in x)
 
 
-_COMPARE = {"=": "is", "<": "is less than", "<=": "is at most", ">": "is more than",
-            ">=": "is at least"}
-_CONNECTIVES = {"and", "or", "not", "imply", "forall", "exists", "when", "increase",
-                "decrease", "assign", "scale-up", "scale-down"}
+_COMPARE = {
+    "=": "is",
+    "<": "is less than",
+    "<=": "is at most",
+    ">": "is more than",
+    ">=": "is at least",
+}
+_CONNECTIVES = {
+    "and",
+    "or",
+    "not",
+    "imply",
+    "forall",
+    "exists",
+    "when",
+    "increase",
+    "decrease",
+    "assign",
+    "scale-up",
+    "scale-down",
+}
 
 
 def _atoms(x: SExpr, negated: bool = False) -> Iterator[str]:

@@ -54,8 +54,9 @@ class SchemaChoice:
                 a: [{"schema": s, "similarity": v, "kept": k} for s, v, k in rows]
                 for a, rows in self.scores.items()
             },
-            "ranking": [{"schemas": c, "mean_similarity": round(v, 6)} for c, v in
-                        self.combinations],  # fmt: skip
+            "ranking": [
+                {"schemas": c, "mean_similarity": round(v, 6)} for c, v in self.combinations
+            ],  # fmt: skip
         }
 
 

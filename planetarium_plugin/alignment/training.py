@@ -78,8 +78,9 @@ def batched_features(
             else:
                 said = describe_goals(pddls, None) if describe else None
             parts.append(
-                pair_features(enc, [p.text for p in chunk], pddls, embed=embed, gate=gate,
-                              described=said)  # fmt: skip
+                pair_features(
+                    enc, [p.text for p in chunk], pddls, embed=embed, gate=gate, described=said
+                )  # fmt: skip
             )
             if bar is not None:
                 bar.update(len(chunk))
@@ -162,8 +163,9 @@ def train_default(
     head = train_head(feats, labels, features, l2=l2, gate=True, meta=meta)
     cal_pairs = [
         p
-        for p in generate_pairs(packs, split="train", per_pack=calibration_per_pack,
-                                seed=seed + 1, progress=progress)  # fmt: skip
+        for p in generate_pairs(
+            packs, split="train", per_pack=calibration_per_pack, seed=seed + 1, progress=progress
+        )  # fmt: skip
         if p.label == 1
     ]
     if head.describes:  # calibrated for requests in their own words (see reworded)

@@ -67,6 +67,8 @@ def cmd_domain(args: argparse.Namespace) -> int:
         problems=problems,
         timeout=args.timeout,
         metrics=not args.no_metrics,
+        strict=args.strict,
+        match_names=args.match_names,
     )
     if args.json:
         print(json.dumps(score.to_dict(), indent=2 if args.explain else None))

@@ -127,12 +127,30 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--explain", action="store_true", help="diagnostics, actions, per problem")
     d.add_argument("--no-metrics", action="store_true", help="equivalence only (no planners)")
     d.add_argument("--timeout", type=float, default=60.0, help="seconds in all (default 60)")
+    d.add_argument(
+        "--strict",
+        action="store_true",
+        help="strict PDDL: requirements and declared types are errors (default: what Fast "
+        "Downward accepts is a warning)",
+    )
+    d.add_argument(
+        "--match-names",
+        action="store_true",
+        help="map the candidate's names (types, predicates, functions, actions) onto the "
+        "ground truth's first",
+    )
     d.set_defaults(func=cmd_domain)
 
     h = command("check", help="diagnostics for a domain (and a problem) an LLM can act on")
     h.add_argument("domain", help="domain file ('-' for stdin)")
     h.add_argument("problem", nargs="?", default=None, help="optional problem file")
     h.add_argument("--json", action="store_true", help="print one JSON object")
+    h.add_argument(
+        "--strict",
+        action="store_true",
+        help="strict PDDL: what Fast Downward accepts (missing requirements, undeclared types) "
+        "is an error, not a warning",
+    )
     h.set_defaults(func=cmd_check)
 
     from ..alignment.cli import add_align_parser

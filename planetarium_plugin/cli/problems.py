@@ -144,10 +144,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    found = check_domain(domain)
+    found = check_domain(domain, strict=args.strict)
     diags = found.diagnostics
     if problem is not None and found.domain is not None:
-        diags = diags + check_problem(problem, found.domain)
+        diags = diags + check_problem(problem, found.domain, strict=args.strict)
     errors = [d for d in diags if d.severity == "error"]
     if args.json:
         print(json.dumps({"ok": not errors, "diagnostics": [d.to_dict() for d in diags]}))

@@ -176,8 +176,11 @@ class AdlSpace:
                                                     strict=True))}, atoms, values)
                 for combo in itertools.product(*pools)
             )  # fmt: skip
-        if head == "=" and len(f) == 3 and all(isinstance(x, str) for x in f[1:]) and all(
-            not x[0].isdigit() and x[0] not in "-+." for x in f[1:]
+        if (
+            head == "="
+            and len(f) == 3
+            and all(isinstance(x, str) for x in f[1:])
+            and all(not x[0].isdigit() and x[0] not in "-+." for x in f[1:])
         ):
             return sub.get(f[1], f[1]) == sub.get(f[2], f[2])
         if head in _CMP:

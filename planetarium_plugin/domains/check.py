@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from ..errors import PlanetariumError, Reason
 from ..parsing import Domain, parse_domain, parse_problem
+from ..parsing.domain import truncation_message
 from ..parsing.extract import extract_domain_text as _extract_domain_text
+from ..parsing.sexpr import pddl_after_definition, split_variables
 from .declarations import _IMPLIES, _NEEDS, KNOWN_REQUIREMENTS, _Declarations  # noqa: F401
 from .diagnostics import Diagnostic, DomainCheck, Severity  # noqa: F401
 from .formulas import COMPARISONS, NUMERIC_EFFECTS, _Ctx, _Formulas, _is_number  # noqa: F401
@@ -51,8 +53,11 @@ class _Stop(Exception):
 
 
 class _DomainChecker(_Declarations, _Formulas):
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, strict: bool = False) -> None:
         self.text = text
+        #: strict: today's reading of PDDL (requirements, declared types, names) as errors;
+        #: otherwise what Fast Downward accepts is a warning
+        self.strict = strict
         self.diags: list[Diagnostic] = []
         self.requirements: set[str] = set()
         self.types: dict[str, str] = {"object": ""}
@@ -67,6 +72,10 @@ class _DomainChecker(_Declarations, _Formulas):
     def add(self, code, message, node=None, action=None, clause=None, symbol=None, sev="error"):
         line = getattr(node, "line", None) or None
         self.diags.append(Diagnostic(sev, str(code), message, line, action, clause, symbol))
+
+    def lenient(self, code, message, node=None, **kw) -> None:
+        """A finding Fast Downward accepts: a warning, an error under ``strict``."""
+        self.add(code, message, node, sev="error" if self.strict else "warning", **kw)
 
     def fatal(self, code, message, node=None, **kw) -> _Stop:
         self.add(code, message, node, **kw)
@@ -104,6 +113,25 @@ class _DomainChecker(_Declarations, _Formulas):
                 Diagnostic("error", exc.reason.value, exc.message, getattr(exc, "line", None))
             )
             raise _Stop() from None
+        after = pddl_after_definition(text, m.start(), reader.end)
+        if after is not None:
+            self.diags.append(
+                Diagnostic(
+                    "error",
+                    "pddl_after_define",
+                    truncation_message(*after, located=False),
+                    after[2],
+                )
+            )
+            raise _Stop()
+        for line, tok in reader.split:
+            self.lenient(
+                "question_mark_in_name",
+                f"'{tok}' has '?' inside a name: read as ({' '.join(split_variables(tok))}) "
+                "as Fast Downward does; put a space before each '?'",
+                _at(line),
+                symbol=tok,
+            )
         if len(expr) < 2 or not (isinstance(expr[1], list) and len(expr[1]) == 2):
             raise self.fatal(Reason.PARSE_ERROR, "expected (define (domain NAME) …)", expr)
         sections: dict[str, list] = {}
@@ -158,26 +186,57 @@ class _DomainChecker(_Declarations, _Formulas):
         self.action_names.add(name)
         fields: dict[str, object] = {}
         rest = act[2:]
-        if len(rest) % 2:
-            self.add(
-                Reason.PARSE_ERROR,
-                "fields must come in pairs (:parameters (…) :precondition (…) :effect (…))",
-                act,
-                action=name,
-            )
-        for i in range(0, len(rest) - 1, 2):
+        i = 0
+        while i < len(rest):
             key = rest[i]
             if key not in (":parameters", ":precondition", ":effect"):
                 self.add(
                     Reason.PARSE_ERROR,
-                    f"unknown field {_show(key)}; an action has :parameters, :precondition and "
-                    ":effect",
+                    f"unknown field {_show(key)[:80]}; an action has :parameters, :precondition "
+                    "and :effect",
                     act,
                     action=name,
-                    symbol=_show(key),
+                    symbol=_show(key)[:80],
                 )
+                i += 1
+                continue
+            if i + 1 >= len(rest) or (isinstance(rest[i + 1], str) and rest[i + 1][:1] == ":"):
+                self.add(
+                    Reason.PARSE_ERROR,
+                    f"{key} has no value; write {key} (…)",
+                    act,
+                    action=name,
+                    clause=key[1:],
+                )
+                i += 1
                 continue
             fields[key] = rest[i + 1]
+            j = i + 2
+            while j < len(rest) and isinstance(rest[j], list):
+                j += 1
+            if j > i + 2 and key != ":parameters":
+                self.add(
+                    "missing_and",
+                    f"{key} is followed by {j - i - 1} formulas: wrap them in (and …), e.g. "
+                    f"{key} (and {_show(rest[i + 1])[:40]} {_show(rest[i + 2])[:40]} …)",
+                    rest[i + 2],
+                    action=name,
+                    clause=key[1:],
+                )
+                fields.pop(key)
+            i = j
+        for key in (":precondition", ":effect"):
+            value = fields.get(key)
+            if isinstance(value, list) and value and isinstance(value[0], list):
+                self.add(
+                    "missing_and",
+                    f"{key} is a list of {len(value)} formulas without a connective: wrap them "
+                    f"in (and …), e.g. {key} (and {_show(value[0])[:40]} …)",
+                    value,
+                    action=name,
+                    clause=key[1:],
+                )
+                fields.pop(key)
         params = fields.get(":parameters", _L())
         scope: dict[str, str] = {}
         if not isinstance(params, list):
@@ -197,7 +256,7 @@ class _DomainChecker(_Declarations, _Formulas):
         ctx = _Ctx(name, act)
         if ":precondition" in fields:
             self.condition(fields[":precondition"], scope, ctx, "precondition", False)
-        if ":effect" not in fields:
+        if ":effect" not in fields and ":effect" not in rest:
             self.add(
                 Reason.PARSE_ERROR,
                 "action has no :effect",
@@ -223,41 +282,76 @@ class _DomainChecker(_Declarations, _Formulas):
                 )
 
 
-def check_domain(text: str) -> DomainCheck:
+def _at(line: int) -> _L:
+    node = _L()
+    node.line = line
+    return node
+
+
+def _sorted(diags) -> tuple[Diagnostic, ...]:
+    """Diagnostics in line order (those without a line last), otherwise as found."""
+    return tuple(sorted(diags, key=lambda d: d.line if d.line else float("inf")))
+
+
+def check_domain(text: str, *, strict: bool = False) -> DomainCheck:
     """All diagnostics of a domain, and the parsed :class:`Domain` when it has no errors.
 
-    Never raises: hostile text (empty, a problem, megabytes of parentheses) gets a diagnostic.
+    Parseability is judged as Fast Downward judges it: what it accepts (a type used but not
+    declared, features used without their requirement flag, ``(on?x?y)`` read as
+    ``(on ?x ?y)``) is a warning, an error under ``strict``. Never raises: hostile text
+    (empty, a problem, megabytes of parentheses) gets a diagnostic.
     """
-    checker = _DomainChecker(text)
+    checker = _DomainChecker(text, strict)
     try:
         checker.run()
     except _Stop:
         pass
     except RecursionError:
         checker.add(Reason.PARSE_ERROR, f"expression nested deeper than {MAX_DEPTH} levels")
-    diags = tuple(checker.diags)
+    diags = _sorted(checker.diags)
     if any(d.severity == "error" for d in diags):
         return DomainCheck(None, diags)
     try:
-        domain = parse_domain(text)
+        domain = parse_domain(text, lenient=not strict)
     except PlanetariumError as exc:
         return DomainCheck(None, (*diags, Diagnostic("error", exc.reason.value, exc.message)))
     return DomainCheck(domain, diags)
 
 
-def check_problem(problem_text: str, domain: str | Domain) -> tuple[Diagnostic, ...]:
-    """Diagnostics of a problem against a domain (text or parsed); the domain's own first."""
+def check_problem(
+    problem_text: str, domain: str | Domain, *, strict: bool = False
+) -> tuple[Diagnostic, ...]:
+    """Diagnostics of a problem against a domain (text or parsed); the domain's own first.
+
+    A negative goal without ``:negative-preconditions`` is judged as a negative precondition
+    is: a warning, an error under ``strict``.
+    """
     diags: tuple[Diagnostic, ...] = ()
     if isinstance(domain, str):
-        found = check_domain(domain)
+        found = check_domain(domain, strict=strict)
         diags = found.diagnostics
         if found.domain is None:
             return diags
         domain = found.domain
     try:
-        parse_problem(problem_text, domain)
+        problem = parse_problem(problem_text, domain)
     except PlanetariumError as exc:
         return (*diags, Diagnostic("error", exc.reason.value, exc.message, clause="problem"))
+    flags = set(domain.requirements)
+    allowed = {":negative-preconditions", ":adl"}
+    if problem.goal.negative and not flags & allowed:
+        first = min(problem.goal.negative)
+        diags = (
+            *diags,
+            Diagnostic(
+                "error" if strict else "warning",
+                "missing_requirement",
+                f"negative goals are used (first (not {first})) but :negative-preconditions is "
+                "not in the domain's (:requirements …); add :negative-preconditions",
+                clause="problem",
+                symbol=":negative-preconditions",
+            ),
+        )
     return diags
 
 

@@ -49,6 +49,8 @@ _NEEDS = {
     "numeric fluents": (":numeric-fluents",),
 }
 
+#: Features named in the singular ("typing is used").
+_SINGULAR = frozenset({"typing", "equality"})
 
 
 class _Declarations:
@@ -158,15 +160,17 @@ class _Declarations:
             )
         out[name] = typ
         if where != ":types" and typ not in self.types:
-            self.add(
+            declared = ", ".join(sorted(self.types))
+            self.lenient(
                 Reason.TYPING_MISMATCH,
-                f"unknown type '{typ}' for '{name}' in {where}; declared types: "
-                f"{', '.join(sorted(self.types))}",
+                f"unknown type '{typ}' for '{name}' in {where}; declare it in (:types …) "
+                f"(declared: {declared}); read as a subtype of object, as Fast Downward does",
                 node,
                 action=action,
                 clause=where,
                 symbol=typ,
             )
+            self.types[typ] = "object"
 
     def read_types(self, sec) -> None:
         if sec is None:
@@ -231,11 +235,12 @@ class _Declarations:
             if any(f in self.requirements for f in flags):
                 continue
             place = f"action '{action}', {where}" if action else where
+            verb = "is" if feature in _SINGULAR else "are"
             self.diags.append(
                 Diagnostic(
-                    "error",
+                    "error" if self.strict else "warning",
                     "missing_requirement",
-                    f"{feature} are used (first in {place}) but {flags[0]} is not in "
+                    f"{feature} {verb} used (first in {place}) but {flags[0]} is not in "
                     f"(:requirements …); add {flags[0]}",
                     line,
                     None,

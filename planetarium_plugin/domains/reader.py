@@ -10,6 +10,7 @@ import bisect
 import re
 
 from ..errors import PlanetariumError, Reason
+from ..parsing.sexpr import split_variables
 
 #: Bounds on untrusted domain text, checked before any heavy work.
 MAX_DOMAIN_CHARS = 1_000_000
@@ -45,6 +46,9 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.newlines = [m.start() for m in re.finditer("\n", text)]
+        self.end = len(text)  # where the expression read last closed
+        #: (line, token) of each token with a '?' inside, split as Fast Downward does
+        self.split: list[tuple[int, str]] = []
 
     def line(self, pos: int) -> int:
         return bisect.bisect_right(self.newlines, pos) + 1
@@ -71,12 +75,18 @@ class _Reader:
                     line = self.line(m.start())
                     raise _located(f"line {line}: unexpected ')'", line)
                 if not stack:
+                    self.end = m.end()
                     return cur
                 cur = stack.pop()
             elif tok[0] == ";":
                 continue
             elif cur is not None:
-                cur.append(tok.lower())
+                tok = tok.lower()
+                if "?" in tok[1:]:
+                    self.split.append((self.line(m.start()), tok))
+                    cur.extend(split_variables(tok))
+                else:
+                    cur.append(tok)
         assert cur is not None
         head = " ".join(x if isinstance(x, str) else "(…)" for x in cur[:3])
         raise _located(

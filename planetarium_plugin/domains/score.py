@@ -67,9 +67,13 @@ def _resolve_ground_truth(ground_truth: str | DomainPack) -> DomainPack:
             text = Path(ground_truth).read_text(encoding="utf-8", errors="replace")
         if "(" not in text:
             raise
-        domain = parse_domain(text)
+        try:
+            domain = parse_domain(text)
+        except PlanetariumError as exc:
+            raise PlanetariumError(
+                Reason.GROUND_TRUTH_INVALID, f"ground-truth domain: {exc.message}"
+            ) from None
         return DomainPack(name=domain.name, domain_pddl=text)
-
 
 
 def _invalid(name: str, diags: tuple[Diagnostic, ...], t0: float, sample_id: str) -> DomainScore:
@@ -97,12 +101,17 @@ def evaluate_domain(
     metrics: bool = True,
     session: PlannerSession | None = None,
     sample_id: str = "",
+    strict: bool = False,
+    match_names: bool = False,
 ) -> DomainScore:
     """Evaluate a candidate domain against a ground truth (a pack name, pack, file or text).
 
     ``problems``: how many generated problems (default 8), a directory of ``*.pddl`` problems,
     or problem texts. ``timeout`` bounds the whole evaluation; ``metrics=False`` skips the
-    planner-based SPAR metrics. Never raises: every failure is a verdict with a reason.
+    planner-based SPAR metrics. ``strict``: today's strict reading of PDDL (requirements,
+    declared types) instead of Fast Downward's; ``match_names``: first find the renaming of the
+    candidate's vocabulary onto the ground truth's (:mod:`.renaming`). Never raises: every
+    failure is a verdict with a reason; an invalid ground truth is ``ground_truth_invalid``.
     """
     t0 = time.perf_counter()
     try:
@@ -117,6 +126,8 @@ def evaluate_domain(
             session,
             sample_id,
             t0,
+            strict,
+            match_names,
         )
     except PlanetariumError as exc:
         return DomainScore(
@@ -176,7 +187,7 @@ def _cases(pack: DomainPack, problems) -> tuple[Case, ...]:
             out.append(Case(f"problem-{i + 1}", text, parse_problem(text, pack.domain)))
         except PlanetariumError as exc:
             raise PlanetariumError(
-                Reason.GROUND_TRUTH_INVALID, f"problem {i + 1}: {exc.message}"
+                Reason.GROUND_TRUTH_INVALID, f"ground-truth problem {i + 1}: {exc.message}"
             ) from None
     return tuple(out)
 
@@ -192,13 +203,16 @@ def _evaluate(
     session,
     sample_id,
     t0,
+    strict=False,
+    match_names=False,
 ) -> DomainScore:
     from ..packs import DomainPack
 
     deadline = Deadline(timeout)
     gt_pack = _resolve_ground_truth(ground_truth)
     gt = gt_pack.domain
-    found = check_domain(candidate)
+    cases = _cases(gt_pack, problems)  # the ground truth is validated before the candidate
+    found = check_domain(candidate, strict=strict)
     diags = found.diagnostics
     if found.domain is None:
         return _invalid(gt.name, diags, t0, sample_id)
@@ -207,7 +221,6 @@ def _evaluate(
     if any(d.severity == "error" for d in diags):
         return _invalid(gt.name, diags, t0, sample_id)
     actions = compare_actions(gt, cand)
-    cases = _cases(gt_pack, problems)
     supported = not any(a.unsupported for a in cand.actions)
     cand_pack = DomainPack(  # normalised for VAL and the planners; ADL as written
         name=f"candidate:{cand.name}",
@@ -319,7 +332,6 @@ def _evaluate(
         elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
         id=sample_id,
     )
-
 
 
 def score_domain_record(rec: dict, timeout: float, session: PlannerSession | None = None) -> dict:

@@ -171,4 +171,3 @@ def _plan_candidate(
     if any(a.unsupported for a in pack.domain.actions):  # ADL: VAL reads only the normalised
         return steps  # STRIPS part, so the plan stands on our interpreter alone
     return steps if _valid(problem, steps, pack) else None
-

@@ -62,4 +62,3 @@ def _vocabulary(gt: Domain, cand: Domain) -> tuple[Diagnostic, ...]:
                 )
             )
     return tuple(out)
-

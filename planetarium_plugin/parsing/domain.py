@@ -19,7 +19,16 @@ from .model import (
     NumericEffect,
     Predicate,
 )
-from .sexpr import _definition_end, _flatten_and, _number, _read, _sections, _show, _typed_list
+from .sexpr import (
+    _definition_end,
+    _flatten_and,
+    _number,
+    _read,
+    _sections,
+    _show,
+    _typed_list,
+    pddl_after_definition,
+)
 
 #: Requirements whose constructs nothing here implements: temporal planning, derived
 #: predicates, PDDL+ and PDDL3 preferences/constraints.
@@ -72,13 +81,15 @@ def _invalid(message: str) -> PlanetariumError:
     return PlanetariumError(Reason.DOMAIN_INVALID, message)
 
 
-def parse_domain(text: str, limits: Limits = DEFAULT_LIMITS) -> Domain:
+def parse_domain(text: str, limits: Limits = DEFAULT_LIMITS, *, lenient: bool = False) -> Domain:
     """Parse and check a domain definition (the first ``(define (domain …))`` in ``text``).
 
     Raises :class:`PlanetariumError` — and nothing else — with reason ``domain_invalid``
     (malformed text, undeclared predicates, types or variables, wrong arity), ``unsupported``
     (durative actions, derived predicates and other requirements nothing here implements) or
-    ``too_large`` (text or action count past ``limits``).
+    ``too_large`` (text or action count past ``limits``). PDDL that goes on after the
+    definition closed (a stray ``)``) is an error naming both lines. ``lenient``: read as Fast
+    Downward does — a type used but never declared is a subtype of ``object``.
 
     >>> try:
     ...     parse_domain("(define (domain d) (:requirements :durative-actions))")
@@ -100,8 +111,12 @@ def parse_domain(text: str, limits: Limits = DEFAULT_LIMITS) -> Domain:
         if _find_start(_PROBLEM_START, text):
             raise _invalid("this is a problem ((define (problem …))), not a domain")
         raise _invalid("no (define (domain …)) found")
+    end = _definition_end(text, m.start())
+    after = pddl_after_definition(text, m.start(), end)
+    if after is not None:
+        raise _invalid(truncation_message(*after))
     try:
-        return _parse_domain(text[m.start() : _definition_end(text, m.start())], 0, limits)
+        return _parse_domain(text[m.start() : end], 0, limits, lenient)
     except PlanetariumError as exc:
         if exc.reason is Reason.PARSE_ERROR:
             raise _invalid(exc.message) from None
@@ -111,7 +126,19 @@ def parse_domain(text: str, limits: Limits = DEFAULT_LIMITS) -> Domain:
         raise _invalid(f"cannot read the domain ({type(exc).__name__}: {exc})") from None
 
 
-def _parse_domain(text: str, start: int, limits: Limits) -> Domain:
+def truncation_message(what: str, closed: int, found: int, located: bool = True) -> str:
+    """One sentence for PDDL found after the domain's ``(define …)`` closed (``located``:
+    starting with the line it was found on)."""
+    where = f"line {found}: " if located else ""
+    if what == ")":
+        return f"{where}stray ')' after the domain's (define …) closed at line {closed}; remove it"
+    return (
+        f"{where}{what.strip()} … comes after the domain's (define …) closed at line "
+        f"{closed}: a ')' too many closes the define early; remove the stray ')'"
+    )
+
+
+def _parse_domain(text: str, start: int, limits: Limits, lenient: bool = False) -> Domain:
     name, sec = _sections(_read(text, start, limits), "domain", _REPEATABLE)
     for key, what in _UNSUPPORTED_SECTIONS.items():
         if key in sec:
@@ -148,7 +175,9 @@ def _parse_domain(text: str, start: int, limits: Limits) -> Domain:
         out = _typed_list(items, where)
         for _, typ in out:
             if typ not in types:
-                raise _invalid(f"{where} uses undeclared type {typ!r}")
+                if not lenient:
+                    raise _invalid(f"{where} uses undeclared type {typ!r}")
+                types[typ] = OBJECT
         return out
 
     constants = dict(typed(sec.get(":constants", []), ":constants"))

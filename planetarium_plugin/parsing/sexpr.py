@@ -39,8 +39,7 @@ def _check_number(tok: str, limits: Limits) -> None:
         shown = tok if len(tok) <= 40 else tok[:37] + "..."
         raise PlanetariumError(
             Reason.TOO_LARGE,
-            f"numeric literal {shown!r} is too large "
-            f"(exponent over {limits.max_number_exponent})",
+            f"numeric literal {shown!r} is too large (exponent over {limits.max_number_exponent})",
         )
 
 
@@ -74,7 +73,10 @@ def _read(text: str, start: int, limits: Limits) -> list:
             tok = tok.lower()
             if tok[0] in _NUMBER_START or tok[0].isdigit():
                 _check_number(tok, limits)
-            cur.append(tok)
+            if "?" in tok[1:]:
+                cur.extend(split_variables(tok))
+            else:
+                cur.append(tok)
     missing = len(stack) + (cur is not None)
     raise PlanetariumError(
         Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
@@ -92,6 +94,52 @@ def _definition_end(text: str, start: int) -> int:
             if depth == 0:
                 return tok.end()
     return len(text)
+
+
+def split_variables(tok: str) -> list[str]:
+    """Split a token at each ``?`` the way Fast Downward's tokenizer does: ``on?x?y`` reads as
+    ``on ?x ?y`` (a space before every ``?``)."""
+    parts = tok.replace("?", " ?").split()
+    return parts or [tok]
+
+
+def _line(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def pddl_after_definition(text: str, start: int, end: int) -> tuple[str, int, int] | None:
+    """PDDL that goes on after the definition opened at ``start`` closed (at ``end``).
+
+    Returns ``(what, line_closed, line_found)`` for a stray ``)`` or a ``(:section …`` /
+    ``(:action …`` form after the close (up to the next ``(define``): the sign of a ``)`` that
+    closed the definition early, which would otherwise make the rest of the text vanish. Prose
+    after a complete definition (explanations, markdown fences) is not PDDL and returns None;
+    a ``)`` counts only before the first word of prose.
+    """
+    if end <= start or end > len(text):
+        return None
+    prose = False
+    tokens = _TOKEN.finditer(text, end)
+    for m in tokens:
+        tok = m.group()
+        if tok[0] == ";":
+            continue
+        if tok == ")" and not prose:
+            return ")", _line(text, end - 1), _line(text, m.start())
+        if tok == "(":
+            nxt = next(tokens, None)
+            if nxt is None:
+                return None
+            word = nxt.group().lower()
+            if word == "define":
+                return None
+            if word.startswith(":") and len(word) > 1:
+                head = text[m.start() : m.start() + 60].split("\n")[0]
+                return head, _line(text, end - 1), _line(text, m.start())
+            prose = True
+            continue
+        prose = True
+    return None
 
 
 def _typed_list(items: list, where: str, allow_types: bool = True) -> list[tuple[str, str]]:
