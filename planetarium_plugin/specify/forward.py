@@ -1,0 +1,186 @@
+"""Forward searches for goal states: goal-count greedy, lazy best-first on h_add, breadth-first.
+
+They only *find* reachable states (every state they generate is reachable, and each is shown to
+the caller's ``on_state``); none of them proves anything by failing, except :func:`greedy`
+reporting that it exhausted the reachable space.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+
+from ..errors import Deadline
+from ..parsing import Atom
+from .grounding import GroundAction
+from .task import GroundTask, State
+
+__all__ = ["greedy", "heuristic", "lazy_search", "neighbourhood"]
+
+
+def greedy(
+    task: GroundTask,
+    start: State,
+    pos: State,
+    neg: State,
+    budget: int,
+    deadline: Deadline,
+    on_state,
+) -> tuple[State | None, bool]:
+    """Greedy best-first search (goal-count) for a state with ``pos`` true and ``neg`` false.
+
+    Returns (state or None, exhausted). ``on_state`` sees every state generated.
+    """
+
+    def h(s: State) -> int:
+        return len(pos - s) + len(neg & s)
+
+    seen = {start}
+    on_state(start)
+    heap = [(h(start), 0, start)]
+    tie = 1
+    while heap:
+        deadline.check()
+        hs, _, s = heapq.heappop(heap)
+        if hs == 0:
+            return s, False
+        for t in task.successors(s):
+            if t not in seen:
+                if len(seen) >= budget:
+                    return None, False
+                seen.add(t)
+                on_state(t)
+                heapq.heappush(heap, (h(t), tie, t))
+                tie += 1
+    return None, True
+
+
+def heuristic(task: GroundTask, s: State, pos: State, neg: State):
+    """Additive relaxed cost of the goal from ``s`` and FF's helpful actions, or None when
+    the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
+
+    Layered exploration over integer-indexed actions (deletes ignored); an atom's cost is
+    fixed when it is first reached (an approximation of h_add: it only guides the search).
+    """
+    acts, pre_count, waiting = task.acts, task.pre_count, task.waiting_idx
+    cost: dict[Atom, int] = dict.fromkeys(s, 0)
+    achiever: dict[object, int] = {}
+    missing = pre_count.copy()
+    frontier = [i for i in task.no_pre]
+    for x in s:
+        for i in waiting.get(x, ()):
+            missing[i] -= 1
+            if missing[i] == 0:
+                frontier.append(i)
+    wanted = [x for x in neg if x in s]
+    open_goals = sum(1 for x in pos if x not in cost) + len(wanted)
+    neg_cost: dict[Atom, int] = {}
+    while frontier and open_goals:
+        new_atoms: dict[Atom, int] = {}
+        for i in frontier:
+            a = acts[i]
+            c = 1 + sum(cost[y] for y in a.pre_pos)
+            for x in a.add:
+                if x not in cost and (x not in new_atoms or c < new_atoms[x]):
+                    new_atoms[x] = c
+                    achiever[x] = i
+            for x in wanted:
+                if x in a.delete and x not in a.add and x not in neg_cost:
+                    neg_cost[x] = c
+                    achiever[("not", x)] = i
+                    open_goals -= 1
+        frontier = []
+        for x, c in new_atoms.items():
+            cost[x] = c
+            if x in pos:
+                open_goals -= 1
+            for i in waiting.get(x, ()):
+                missing[i] -= 1
+                if missing[i] == 0:
+                    frontier.append(i)
+    if open_goals > 0:
+        return None
+    h = sum(cost[x] for x in pos) + sum(neg_cost.values())
+    helpful: dict[int, GroundAction] = {}
+    todo: list = [x for x in pos if cost[x] > 0] + [("not", x) for x in wanted]
+    done: set = set()
+    while todo:
+        key = todo.pop()
+        if key in done:
+            continue
+        done.add(key)
+        i = achiever[key]
+        a = acts[i]
+        ready = True
+        for y in a.pre_pos:
+            if cost[y] > 0:
+                ready = False
+                todo.append(y)
+        if ready:
+            helpful[i] = a
+    return h, list(helpful.values())
+
+
+def lazy_search(
+    task: GroundTask,
+    start: State,
+    pos: State,
+    neg: State,
+    budget: int,
+    deadline: Deadline,
+    on_state,
+) -> State | None:
+    """Lazy greedy best-first search on the additive heuristic, helpful actions first (two
+    queues, as in FF/Fast Downward). Incomplete under its budget; returns a goal state."""
+    est = heuristic(task, start, pos, neg)
+    if est is None:
+        return None
+    seen = {start}
+    tie = 0
+    preferred: list = [(est[0], tie, start, est[1])]
+    others: list = [(est[0], tie, start, est[1])]
+    turn = 0
+    evaluations = 0
+    while preferred or others:
+        deadline.check()
+        queue = preferred if (turn % 2 == 0 and preferred) or not others else others
+        turn += 1
+        h, _, s, helpful = heapq.heappop(queue)
+        if h == 0 and pos <= s and not (neg & s):
+            return s
+        good = {id(a) for a in helpful}
+        for a in task.applicable(s):
+            t = (s - a.delete) | a.add
+            if t in seen:
+                continue
+            seen.add(t)
+            on_state(t)
+            if pos <= t and not (neg & t):
+                return t
+            evaluations += 1
+            if evaluations > budget:
+                return None
+            est = heuristic(task, t, pos, neg)
+            if est is None:
+                continue
+            tie += 1
+            item = (est[0], tie, t, est[1])
+            heapq.heappush(preferred if id(a) in good else others, item)
+    return None
+
+
+def neighbourhood(
+    task: GroundTask, start: State, budget: int, deadline: Deadline, on_state
+) -> None:
+    """Breadth-first states around ``start`` (reachable, since ``start`` is)."""
+    seen = {start}
+    queue = deque([start])
+    while queue and len(seen) < budget:
+        deadline.check()
+        for t in task.successors(queue.popleft()):
+            if t not in seen:
+                seen.add(t)
+                on_state(t)
+                queue.append(t)
+                if len(seen) >= budget:
+                    return

@@ -1,0 +1,211 @@
+"""The ground task the exact fullySpecify works on: relevant actions, invariants, regression.
+
+:class:`GroundTask` grounds a problem once (actions relaxed-reachable from the init, atoms that
+can hold, init atoms nothing deletes, verified mutex groups, achiever indexes) and answers the
+questions every proof asks: successors of a state, the closure of a partial state under the
+invariants, and complete regression from a partial goal.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from ..errors import Deadline
+from ..parsing import Atom, Domain, Problem
+from .grounding import GroundAction, ground_actions
+from .invariants import candidate_schemas, mutex_groups
+
+__all__ = ["GroundTask", "State", "relaxed_reachable"]
+
+State = frozenset[Atom]
+
+
+class GroundTask:
+    """The relevant part of a ground task: reachable actions, atoms, invariants, indexes."""
+
+    def __init__(self, problem: Problem, domain: Domain, deadline: Deadline) -> None:
+        self.init: State = problem.init
+        actions = ground_actions(problem, domain, deadline)
+        self.reached, self.actions = relaxed_reachable(problem.init, actions, deadline)
+        deleted: set[Atom] = set()
+        for a in self.actions:
+            deleted |= a.delete - a.add
+        self.always = frozenset(a for a in self.init if a not in deleted)
+        self.adders: dict[Atom, list[GroundAction]] = {}
+        self.deleters: dict[Atom, list[GroundAction]] = {}
+        self.by_pre: dict[Atom | None, list[GroundAction]] = {}
+        for a in self.actions:
+            for x in a.add:
+                self.adders.setdefault(x, []).append(a)
+            for x in a.delete - a.add:
+                self.deleters.setdefault(x, []).append(a)
+            key = min(a.pre_pos, key=str) if a.pre_pos else None
+            self.by_pre.setdefault(key, []).append(a)
+        self.acts = self.actions
+        self.pre_count = [len(a.pre_pos) for a in self.actions]
+        self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
+        self.waiting_idx: dict[Atom, list[int]] = {}
+        for i, a in enumerate(self.actions):
+            for x in a.pre_pos:
+                self.waiting_idx.setdefault(x, []).append(i)
+        groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
+        self.groups = groups
+        self.group_of: dict[Atom, list[int]] = {}
+        for i, g in enumerate(groups):
+            for x in g.atoms:
+                self.group_of.setdefault(x, []).append(i)
+
+    # -- forward ---------------------------------------------------------------------------
+
+    def applicable(self, s: State) -> Iterable[GroundAction]:
+        for key in (None, *s):
+            for a in self.by_pre.get(key, ()):
+                if a.pre_pos <= s and not (a.pre_neg & s):
+                    yield a
+
+    def successors(self, s: State) -> Iterable[State]:
+        for a in self.applicable(s):
+            yield (s - a.delete) | a.add
+
+    # -- partial states --------------------------------------------------------------------
+
+    def close(self, pos: Iterable[Atom], neg: Iterable[Atom]) -> tuple[State, State] | None:
+        """Propagate invariants through a partial state; None when no reachable state fits.
+
+        Members of a group with a true atom are false; an exactly-one group with one member
+        left is true; two true members of a group, or none left, is a contradiction.
+        """
+        always, reached, groups, group_of = self.always, self.reached, self.groups, self.group_of
+        p: set[Atom] = set()
+        n: set[Atom] = set()
+        todo_p = [x for x in pos if x not in always]
+        todo_n = []
+        for y in neg:
+            if y in always:
+                return None
+            if y in reached and y not in n:
+                n.add(y)
+                todo_n.append(y)
+        while todo_p or todo_n:
+            while todo_p:
+                x = todo_p.pop()
+                if x in p:
+                    continue
+                if x in n or x not in reached:
+                    return None
+                p.add(x)
+                for gi in group_of.get(x, ()):
+                    for y in groups[gi].atoms:
+                        if y == x:
+                            continue
+                        if y in p:
+                            return None
+                        if y not in n:
+                            n.add(y)
+                            todo_n.append(y)
+            while todo_n:
+                y = todo_n.pop()
+                if y in p:
+                    return None
+                for gi in group_of.get(y, ()):
+                    g = groups[gi]
+                    if not g.exactly_one or not g.atoms.isdisjoint(p):
+                        continue
+                    left = [z for z in g.atoms if z not in n]
+                    if not left:
+                        return None
+                    if len(left) == 1:
+                        todo_p.append(left[0])
+        return frozenset(p), frozenset(n)
+
+    def regress(
+        self, pos: Iterable[Atom], neg: Iterable[Atom], budget: int, deadline: Deadline
+    ) -> tuple[str, list[GroundAction] | None]:
+        """Complete regression: ``("unsolvable", None)``, ``("solvable", plan)`` or
+        ``("unknown", None)`` past ``budget`` partial states.
+
+        A node is a *core* partial state (what regression produced) and its closure under the
+        invariants. Only actions touching the core are relevant (the last action of a shortest
+        plan must touch it); the closure prunes, checks consistency and merges duplicates.
+        """
+        core = (frozenset(pos), frozenset(neg))
+        full = self.close(*core)
+        if full is None:
+            return "unsolvable", None
+        parent: dict[tuple[State, State], tuple | None] = {full: None}
+        queue = deque([(core, full)])
+        while queue:
+            deadline.check()
+            node = queue.popleft()
+            (cp, cn), (p, n) = node
+            if p <= self.init and n.isdisjoint(self.init):
+                plan: list[GroundAction] = []
+                key = node[1]
+                while parent[key] is not None:
+                    key, act = parent[key]
+                    plan.append(act)
+                return "solvable", plan  # regression order is the plan's forward order
+            relevant: dict[int, GroundAction] = {}
+            for x in cp:
+                for a in self.adders.get(x, ()):
+                    relevant[id(a)] = a
+            for x in cn:
+                for a in self.deleters.get(x, ()):
+                    relevant[id(a)] = a
+            for a in relevant.values():
+                eff_del = a.delete - a.add
+                if not a.add.isdisjoint(n) or not eff_del.isdisjoint(p):
+                    continue
+                core2 = ((cp - a.add) | a.pre_pos, (cn - eff_del) | a.pre_neg)
+                full2 = self.close(*core2)
+                if full2 is not None and full2 not in parent:
+                    parent[full2] = (node[1], a)
+                    queue.append((core2, full2))
+            if len(parent) > budget:
+                return "unknown", None
+        return "unsolvable", None
+
+    def run(self, plan: list[GroundAction]) -> State | None:
+        s = self.init
+        for a in plan:
+            if not (a.pre_pos <= s) or a.pre_neg & s:
+                return None
+            s = (s - a.delete) | a.add
+        return s
+
+
+def relaxed_reachable(
+    init: State, actions: list[GroundAction], deadline: Deadline
+) -> tuple[frozenset[Atom], list[GroundAction]]:
+    """Atoms and actions reachable when deletes (and negative preconditions) are ignored."""
+    waiting: dict[Atom, list[int]] = {}
+    missing = []
+    ready = []
+    for i, a in enumerate(actions):
+        need = len(a.pre_pos)
+        missing.append(need)
+        if need == 0:
+            ready.append(i)
+        for x in a.pre_pos:
+            waiting.setdefault(x, []).append(i)
+    reached = set(init)
+    todo = list(init)
+    used: list[int] = []
+    while todo or ready:
+        deadline.check()
+        while todo:
+            x = todo.pop()
+            for i in waiting.get(x, ()):
+                missing[i] -= 1
+                if missing[i] == 0:
+                    ready.append(i)
+        while ready:
+            i = ready.pop()
+            used.append(i)
+            for x in actions[i].add:
+                if x not in reached:
+                    reached.add(x)
+                    todo.append(x)
+    used.sort()
+    return frozenset(reached), [actions[i] for i in used]
