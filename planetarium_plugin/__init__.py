@@ -8,6 +8,8 @@
 True
 """
 
+from typing import Any
+
 from .domains import Diagnostic, DomainScore, check_domain, evaluate_domain
 from .equivalence import Explanation, Verdict, compare_problems, equivalent
 from .errors import Deadline, PlanetariumError, Reason
@@ -125,8 +127,8 @@ def parse_problem(
 
 
 def fully_specify(
-    problem: str | Problem,
-    domain: DomainSpec,
+    problem: str | Problem | Any,
+    domain: DomainSpec | Any | None = None,
     *,
     negative: bool = False,
     timeout: float | None = 10.0,
@@ -134,8 +136,10 @@ def fully_specify(
     """Fully specify a problem's goal (text or parsed) with the pack's rules or the search.
 
     ``domain`` is anything :func:`resolve_domain` accepts; a domain no pack provides has no
-    rules, so the generic search decides. Raises :class:`PlanetariumError` for an unusable
-    domain or problem, or when no answer is found within the budget.
+    rules, so the generic search decides. ``problem`` may also be a unified-planning or
+    ``pddl`` problem (``domain`` None: its own; see :mod:`.interop`). Raises
+    :class:`PlanetariumError` for an unusable domain or problem, or when no answer is found
+    within the budget.
 
     >>> fs = fully_specify('''(define (problem p) (:domain blocksworld) (:objects a b)
     ...   (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b))
@@ -143,7 +147,11 @@ def fully_specify(
     >>> sorted(map(str, fs.positive))
     ['(arm-empty)', '(clear a)', '(on a b)', '(on-table b)']
     """
-    pack = resolve_pack(domain)
+    from .interop import pddl_inputs, unwrap
+
+    domain, (problem,) = pddl_inputs(domain, problem)
+    pack = resolve_pack(unwrap(domain))
+    problem = unwrap(problem)
     if isinstance(problem, str):
         problem = _parse_problem(problem, pack.domain)
     return fully_specify_problem(

@@ -25,6 +25,7 @@ import time
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
 from .isomorphism import find_isomorphism
@@ -100,9 +101,9 @@ _INVALID = {r.value for r in INPUT_REASONS} | {
 
 
 def equivalent(
-    ground_truth: str,
-    candidate: str,
-    domain: DomainSpec,
+    ground_truth: str | Any,
+    candidate: str | Any,
+    domain: DomainSpec | Any | None = None,
     *,
     placeholder: bool = False,
     typing: TypingMode = "strict",
@@ -118,7 +119,9 @@ def equivalent(
             model output with prose or markdown fences is fine.
         domain: a pack name, a :class:`~.packs.DomainPack`, a path to a domain file, or the
             domain PDDL text (see :func:`~.packs.resolve_domain`); a domain no pack provides
-            is judged with the generic fullySpecify.
+            is judged with the generic fullySpecify. Problems and the domain may also be
+            unified-planning / ``pddl`` objects (see :mod:`.interop`); None takes the domain
+            of the problem that carries one.
         placeholder: treat goal objects as placeholders (init and goal matched separately).
         typing: ``"relaxed"`` ignores ``:typing`` misuse, as in the paper's relaxed score.
         timeout: seconds for the whole check; past it the verdict is undecided (``timeout``).
@@ -132,6 +135,12 @@ def equivalent(
         rs = reason.value if reason is not None else None
         return Verdict(parseable, eq, rs, msg, round(ms, 3), **common, **kw)
 
+    from .interop import pddl_inputs, unwrap  # toolkit objects in: the text route from here
+
+    domain, (ground_truth, candidate) = pddl_inputs(domain, ground_truth, candidate)
+    if isinstance(domain, PlanetariumError):
+        msg = f"domain: {domain.message}"
+        return done(False, None, domain.reason, msg, domain="<object>", domain_source="text")
     resolved = resolve_domain(domain)
     if resolved.pack is None:
         reason = resolved.reason or Reason.UNKNOWN_DOMAIN
@@ -140,13 +149,13 @@ def equivalent(
     pack = resolved.pack
     common.update(domain=pack.name, pack=resolved.pack_name, domain_source=resolved.source)
     try:
-        cand = parse_problem(candidate, pack.domain, typing=typing, limits=limits)
+        cand = parse_problem(unwrap(candidate), pack.domain, typing=typing, limits=limits)
     except PlanetariumError as exc:
         return done(False, False, exc.reason, f"candidate: {exc.message}")
     except Exception as exc:  # the parser is our own; never let a bug lose a sample
         return done(False, False, Reason.PARSE_ERROR, f"candidate: {type(exc).__name__}: {exc}")
     try:
-        gt = parse_problem(ground_truth, pack.domain, typing=typing, limits=limits)
+        gt = parse_problem(unwrap(ground_truth), pack.domain, typing=typing, limits=limits)
     except PlanetariumError as exc:
         return done(True, None, Reason.GROUND_TRUTH_INVALID, f"ground truth: {exc.message}")
     except Exception as exc:  # never let a bug lose a sample

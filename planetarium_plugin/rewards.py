@@ -103,6 +103,35 @@ def completion_text(completion: Any) -> str | None:
     return None
 
 
+def _completion(completion: Any) -> Any:
+    """A completion's text; a unified-planning or ``pddl`` problem as it is (converted later)."""
+    from .interop import toolkit_kind
+
+    return completion if toolkit_kind(completion) else completion_text(completion)
+
+
+def _toolkit_inputs(text: Any, gt: Any, dom: Any) -> tuple[RewardResult | None, tuple]:
+    """unified-planning / ``pddl`` objects among one sample's inputs as PDDL text (the domain
+    taken from the ground truth or the completion when the column has none); a refused
+    conversion is a zero reward with the reason the text route gives for unreadable input."""
+    from .errors import PlanetariumError
+    from .interop import pddl_inputs, toolkit_kind
+
+    if not any(toolkit_kind(x) for x in (text, gt, dom)):
+        return None, (text, gt, dom)
+    dom, (gt, text) = pddl_inputs(dom, gt, text)
+    for value, reason, who in (
+        (dom, None, "domain"),
+        (gt, "ground_truth_invalid", "ground truth"),
+        (text, None, "candidate"),
+    ):
+        if isinstance(value, PlanetariumError):
+            why = reason or value.reason.value
+            early = RewardResult(0.0, why, {"reason": why, "message": f"{who}: {value.message}"})
+            return early, (text, gt, dom)
+    return None, (text, gt, dom)
+
+
 def _column(columns: dict[str, Any], names: Sequence[str], n: int, default: Any = None) -> list:
     for name in names:
         value = columns.get(name)
@@ -187,7 +216,7 @@ class PlanetariumReward:
         completions = list(completions or [])
         n = len(completions)
         return self.score(
-            [completion_text(c) for c in completions],
+            [_completion(c) for c in completions],
             _column(columns, ("ground_truth", "problem_pddl", "gt"), n),
             _column(columns, ("domain",), n),
             _column(columns, ("is_placeholder", "placeholder"), n, False),
@@ -210,7 +239,8 @@ class PlanetariumReward:
         for i, (text, gt, dom, ph) in enumerate(
             zip(completions, ground_truths, domains, placeholders, strict=True)
         ):
-            early = self._precheck(text, gt, dom)
+            early, (text, gt, dom) = _toolkit_inputs(text, gt, dom)
+            early = early or self._precheck(text, gt, dom)
             if early is not None:
                 results[i] = early
                 continue
@@ -353,7 +383,7 @@ def compute_score_batch(
     n = len(solution_strs)
     extras = list(extra_infos) if extra_infos is not None else [None] * n
     args = (
-        [completion_text(s) for s in solution_strs],
+        [_completion(s) for s in solution_strs],
         list(ground_truths),
         [_verl_domain(d, e) for d, e in zip(data_sources, extras, strict=True)],
         [bool(e.get("is_placeholder", False)) if isinstance(e, dict) else False for e in extras],

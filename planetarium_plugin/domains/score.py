@@ -19,7 +19,7 @@ import dataclasses
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Domain, Problem, parse_domain, parse_problem  # noqa: F401
@@ -91,10 +91,10 @@ def _invalid(name: str, diags: tuple[Diagnostic, ...], t0: float, sample_id: str
 
 
 def evaluate_domain(
-    ground_truth: str | DomainPack,
-    candidate: str,
+    ground_truth: str | DomainPack | Any,
+    candidate: str | Any,
     *,
-    problems: int | str | Path | Sequence[str] | None = None,
+    problems: int | str | Path | Sequence[str | Any] | None = None,
     timeout: float = 60.0,
     planner_timeout: float = 10.0,
     max_states: int = DEFAULT_MAX_STATES,
@@ -112,9 +112,37 @@ def evaluate_domain(
     declared types) instead of Fast Downward's; ``match_names``: first find the renaming of the
     candidate's vocabulary onto the ground truth's (:mod:`.renaming`). Never raises: every
     failure is a verdict with a reason; an invalid ground truth is ``ground_truth_invalid``.
+    Either domain may also be a ``pddl.core.Domain`` or a unified-planning problem (its
+    domain), and the problems unified-planning / ``pddl`` problems (see :mod:`..interop`).
     """
+    from ..interop import domain_text, pddl_inputs
+
     t0 = time.perf_counter()
     try:
+        spec = pddl_inputs(ground_truth)[0]
+        if isinstance(spec, PlanetariumError):
+            raise PlanetariumError(
+                Reason.GROUND_TRUTH_INVALID, f"ground-truth domain: {spec.message}"
+            )
+        ground_truth = spec
+        candidate = domain_text(candidate)
+        if isinstance(candidate, PlanetariumError):
+            return DomainScore(
+                domain=str(getattr(ground_truth, "name", ground_truth))[:200],
+                parseable=False,
+                equivalent=False,
+                reason=candidate.reason.value,
+                message=f"candidate: {candidate.message}",
+                elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
+                id=sample_id,
+            )
+        if isinstance(problems, list | tuple):
+            problems = list(pddl_inputs(ground_truth, *problems)[1])
+            for i, p in enumerate(problems):
+                if isinstance(p, PlanetariumError):
+                    raise PlanetariumError(
+                        Reason.GROUND_TRUTH_INVALID, f"ground-truth problem {i + 1}: {p.message}"
+                    )
         return _evaluate(
             ground_truth,
             candidate,

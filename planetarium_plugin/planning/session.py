@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..errors import PlanetariumError, Reason
 from ..packs import DomainPack, DomainSpec, resolve_pack
@@ -57,8 +58,8 @@ def _route(pack: DomainPack, planner: str, persistent: bool) -> list[str]:
 
 
 def solve(
-    problem: Problem | str,
-    domain: DomainSpec,
+    problem: Problem | str | Any,
+    domain: DomainSpec | Any | None = None,
     *,
     planner: str = "auto",
     timeout: float = 10.0,
@@ -68,12 +69,19 @@ def solve(
     """Find a plan and validate it. Raises only for an unusable domain or unparseable problem.
 
     ``domain`` is a pack name, a pack, a path to a domain file or domain PDDL text.
+    ``problem`` may also be a unified-planning or ``pddl`` problem (``domain`` None: its own;
+    see :mod:`planetarium_plugin.interop`, whose ``solve_unified_planning`` gives the plan back
+    as a unified-planning ``SequentialPlan``).
 
     With a :class:`PlannerSession`, engines persist across calls (``auto`` then uses the ENHSP
     server for numeric packs); without one, each call starts its planners afresh.
     """
+    from ..interop import pddl_inputs, unwrap  # toolkit objects in: the text route
+
     t0 = time.perf_counter()
-    pack = resolve_pack(domain)
+    domain, (problem,) = pddl_inputs(domain, problem)
+    pack = resolve_pack(unwrap(domain))
+    problem = unwrap(problem)
     if isinstance(problem, str):
         problem = parse_problem(problem, pack.domain)
     outcome, used = PlannerOutcome(SolveStatus.ERROR, message="no planner ran"), planner

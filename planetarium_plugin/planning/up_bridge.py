@@ -26,14 +26,20 @@ def _up():
     return up, shortcuts
 
 
-def to_up_problem(problem: Problem, domain: Domain) -> upm.Problem:
-    """Build the equivalent unified-planning problem directly from our parsed model."""
+def to_up_problem(
+    problem: Problem, domain: Domain, *, numeric_default: int | None = 0
+) -> upm.Problem:
+    """Build the equivalent unified-planning problem directly from our parsed model.
+
+    ``numeric_default``: the value of numeric fluents the problem leaves undefined (the
+    simulator needs one); None leaves them undefined, as in PDDL.
+    """
     with warnings.catch_warnings():  # PDDL lets objects, actions and predicates share names
         warnings.simplefilter("ignore", UserWarning)
-        return _to_up_problem(problem, domain)
+        return _to_up_problem(problem, domain, numeric_default)
 
 
-def _to_up_problem(problem: Problem, domain: Domain) -> upm.Problem:
+def _to_up_problem(problem: Problem, domain: Domain, numeric_default: int | None) -> upm.Problem:
     up, S = _up()
     from collections import OrderedDict
 
@@ -58,7 +64,8 @@ def _to_up_problem(problem: Problem, domain: Domain) -> upm.Problem:
     objects = {o: S.Object(o, utype(t)) for o, t in problem.objects.items()}
     up_problem = S.Problem(problem.name)
     for name, fl in fluents.items():
-        up_problem.add_fluent(fl, default_initial_value=False if name in domain.predicates else 0)
+        default = False if name in domain.predicates else numeric_default
+        up_problem.add_fluent(fl, default_initial_value=default)
     up_problem.add_objects(list(objects.values()))
 
     def term(x, params):

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..packs import DomainSpec, resolve_pack
@@ -75,9 +76,9 @@ VALIDATORS: Mapping[str, Callable] = MappingProxyType({"val": _validate_val, "up
 
 
 def validate(
-    problem: Problem | str,
-    plan: str | Sequence[tuple[str, tuple[str, ...]]],
-    domain: DomainSpec,
+    problem: Problem | str | Any,
+    plan: str | Sequence[tuple[str, tuple[str, ...]]] | Any,
+    domain: DomainSpec | Any | None = None,
     *,
     validator: str = "auto",
     timeout: float = 30.0,
@@ -89,11 +90,18 @@ def validate(
     values included) or the unmet goal atoms; the plan is valid only when both accept it, and a
     disagreement is reported with both messages. The external validator gets ``timeout``
     seconds (a :class:`PlanetariumError` with reason ``timeout`` when it needs more).
+    ``problem`` may also be a unified-planning or ``pddl`` problem (``domain`` None: its own)
+    and ``plan`` a unified-planning ``SequentialPlan``.
     """
+    from ..interop import pddl_inputs, plan_steps, unwrap  # toolkit objects in
+
     t0 = time.perf_counter()
-    pack = resolve_pack(domain)
+    domain, (problem,) = pddl_inputs(domain, problem)
+    pack = resolve_pack(unwrap(domain))
+    problem = unwrap(problem)
     if isinstance(problem, str):
         problem = parse_problem(problem, pack.domain)
+    plan = plan_steps(plan)
     steps = parse_plan(plan) if isinstance(plan, str) else list(plan)
     if validator == "auto":
         validator = "val" if _val_binary() is not None else "up"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from ..equivalence import equivalent
 from ..errors import Deadline, PlanetariumError
@@ -49,9 +50,9 @@ class Score:
 
 
 def evaluate(
-    ground_truth: str,
-    candidate: str,
-    domain: DomainSpec,
+    ground_truth: str | Any,
+    candidate: str | Any,
+    domain: DomainSpec | Any | None = None,
     *,
     placeholder: bool = False,
     timeout: float = 10.0,
@@ -71,12 +72,17 @@ def evaluate(
     ``timeout`` seconds; a stage left without time reports ``timeout`` / ``unknown``.
 
     ``domain`` is a pack name, a pack, a path to a domain file or domain PDDL text; it is read
-    once (later uses hit the registry's domain cache).
+    once (later uses hit the registry's domain cache). The problems and the domain may also be
+    unified-planning / ``pddl`` objects (``domain`` None: the ground truth's own; see
+    :mod:`planetarium_plugin.interop`).
 
     Never raises: a defect anywhere below (ours or a planner's) becomes a score with reason
     (or solve status) ``internal_error`` / ``error`` and the exception in the message.
     """
+    from ..interop import pddl_inputs  # toolkit objects in: text (or a refusal) from here
+
     t0 = time.perf_counter()
+    domain, (ground_truth, candidate) = pddl_inputs(domain, ground_truth, candidate)
     if text is not None:
         score = evaluate(ground_truth, candidate, domain, placeholder=placeholder,
                          timeout=timeout, planner=planner, check_solvable=check_solvable,
