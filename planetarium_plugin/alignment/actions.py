@@ -16,6 +16,13 @@ predicate words, parameters in order). Features compare them one by one:
   rendered literals;
 - ``name``/``params``: the description's header (``pickup ?ob:``) against the schema's.
 
+Parameter variable names never matter: before anything is compared, the schema's variables
+are renamed by position (its ``:parameters`` in order, then any quantified variable by first
+appearance) and the description's by the same rule (its header ``stack ?ob ?underob:`` in
+order, then first appearance), to ``?x1``, ``?x2``, … (:func:`canonical_variables`). The
+description's n-th parameter is thus the schema's n-th, whatever either calls it, and every
+feature is the same under any one-to-one renaming of either side's variables.
+
 Recall never rises when a literal is dropped. A logistic head over a few features
 (:data:`ACTION_FEATURES`; ``action_head.json``, under 2 KB, rebuilt by
 :func:`~.training.train_action_head` on :func:`~.mutations.action_pairs`; ``planetarium
@@ -47,6 +54,9 @@ from .render import (
     clean_text,
     render_action,
 )
+from .variables import HEADER as _HEADER
+from .variables import PARAM as _PARAM
+from .variables import canonical_variables
 
 __all__ = [
     "ACTION_FEATURES",
@@ -55,6 +65,7 @@ __all__ = [
     "Clause",
     "action_features",
     "action_head_path",
+    "canonical_variables",
     "load_action_head",
     "name_match",
     "parse_description",
@@ -70,9 +81,7 @@ MAX_WORDS = 128
 _NUMERIC = {"increase", "decrease", "assign", "scale-up", "scale-down"}
 _COMPARE = {"=", "<", "<=", ">", ">="}
 _SKIP = {"and", "or", "imply", "forall", "exists", "when", "not"}
-_PARAM = re.compile(r"\?([\w\-]+)")
 _WORD = re.compile(r"[a-z][a-z\-_]*")
-_HEADER = re.compile(r"^\s*([\w\-]+)((?:\s+\?[\w\-]+)*)\s*:\s*")
 _CLAUSE_SPLIT = re.compile(
     r"[.;:()]|,?\s(?=(?:and|which|where|if|afterwards|while|but|so that|after which)\b)"
 )
@@ -337,11 +346,17 @@ def name_match(header: str, clauses: Sequence[Clause], schema_name: str) -> floa
 def action_features(
     enc: Encoder | None, descriptions: Sequence[object], schemas: Sequence[object]
 ) -> Features:
-    """Feature columns for aligned lists of descriptions and schemas (one encoder pass).
+    """Feature columns for aligned lists of descriptions and schemas (one encoder pass),
+    computed on :func:`canonical_variables` (so variable names never matter).
 
     ``enc=None`` leaves the embedding columns (``cos``, ``emb_p``, ``emb_r``) at zero.
     """
     n = len(descriptions)
+    if len(schemas) != n:
+        raise ValueError(f"{n} descriptions but {len(schemas)} schemas")
+    canon = [canonical_variables(d, s) for d, s in zip(descriptions, schemas, strict=True)]
+    descriptions = [d for d, _ in canon]
+    schemas = [s for _, s in canon]
     cols = {c: np.zeros(n) for c in ("cos", "lex_p", "lex_r", "emb_p", "emb_r", "name",
                                       "params", "eff_r", "word_r")}  # fmt: skip
     plans = []
