@@ -12,6 +12,7 @@ from ..errors import Reason
 from .compare import ActionDiff
 from .diagnostics import Diagnostic
 from .explore import Difference
+from .renaming import Renaming
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,8 @@ class DomainScore:
     problems: tuple[ProblemReport, ...] = ()
     elapsed_ms: float = 0.0
     id: str = ""
+    #: with ``match_names``: the renaming the verdict was reached under
+    renaming: Renaming | None = None
 
     @property
     def exit_code(self) -> int:
@@ -87,6 +90,11 @@ class DomainScore:
             "difference": self.difference.to_dict() if self.difference else None,
             "problems": [p.to_dict() for p in self.problems],
             "elapsed_ms": self.elapsed_ms,
+            **(
+                {"renaming": self.renaming.to_dict(), "unmatched": self.renaming.unmatched_dict()}
+                if self.renaming is not None
+                else {}
+            ),
         }
 
 

@@ -27,6 +27,7 @@ from .check import Diagnostic, check_domain
 from .compare import ActionDiff, compare_actions  # noqa: F401
 from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, lockstep, make_space  # noqa: F401
 from .problems import DEFAULT_COUNT, Case, default_problems, ground_truth_plan, load_problems
+from .renaming import DEFAULT_BUDGET, apply_renaming, find_renaming, named_actions, verdict_under
 from .render import domain_to_pddl
 from .results import SETUP_REASONS, DomainScore, ProblemReport, Rate  # noqa: F401
 from .spar import (  # noqa: F401
@@ -245,10 +246,17 @@ def _evaluate(
     if found.domain is None:
         return _invalid(gt.name, diags, t0, sample_id)
     cand = found.domain
+    renaming = None
+    if match_names:
+        budget = min(DEFAULT_BUDGET, max(0.1, timeout - (time.perf_counter() - t0)))
+        renaming = find_renaming(gt, cand, budget)
+        cand = apply_renaming(cand, renaming, gt)
     diags = diags + _vocabulary(gt, cand)
     if any(d.severity == "error" for d in diags):
         return _invalid(gt.name, diags, t0, sample_id)
     actions = compare_actions(gt, cand)
+    if renaming is not None:
+        actions = named_actions(actions, renaming)
     supported = not any(a.unsupported for a in cand.actions)
     cand_pack = DomainPack(  # normalised for VAL and the planners; ADL as written
         name=f"candidate:{cand.name}",
@@ -343,6 +351,8 @@ def _evaluate(
             f"same transition system on all {len(cases)} problems "
             f"({sum(r.states for r in reports)} states)"
         )
+    if renaming is not None:
+        equivalent, reason, message = verdict_under(renaming, equivalent, reason, message)
     n = len(cases)
     return DomainScore(
         domain=gt.name,
@@ -359,14 +369,17 @@ def _evaluate(
         problems=tuple(reports),
         elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
         id=sample_id,
+        renaming=renaming,
     )
 
 
 def score_domain_record(rec: dict, timeout: float, session: PlannerSession | None = None) -> dict:
-    """Score a batch record ``{"kind": "domain", "id", "domain", "candidate"[, "problems"]}``.
+    """Score a batch record ``{"kind": "domain", "id", "domain", "candidate"[, "problems"]
+    [, "match_names": true]}``.
 
     ``domain`` is the ground truth (a pack name or domain text); ``problems`` optionally a
-    count or a list of problem texts. Never raises; the result is ``DomainScore.to_dict()``.
+    count or a list of problem texts; ``match_names``: equivalence up to renaming. Never
+    raises; the result is ``DomainScore.to_dict()``.
     """
     cand = next(
         (rec[k] for k in ("candidate", "prediction", "generation", "response")
@@ -395,6 +408,7 @@ def score_domain_record(rec: dict, timeout: float, session: PlannerSession | Non
             planner_timeout=min(10.0, timeout),
             session=session,
             sample_id=str(rec.get("id", "")),
+            match_names=rec.get("match_names") is True,
         ).to_dict()
     result["kind"] = "domain"
     return result
