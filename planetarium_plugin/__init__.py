@@ -15,6 +15,14 @@ from .equivalence import Explanation, Verdict, compare_problems, equivalent
 from .errors import Deadline, PlanetariumError, Reason
 from .generation import Description, Instance
 from .hookspecs import hookimpl, hookspec
+from .interop import (
+    UPSolveResult,
+    as_pddl_text,
+    solve_unified_planning,
+    to_pddl_library,
+    to_unified_planning,
+    to_up_plan,
+)
 from .packs import (
     DomainCache,
     DomainDescriptions,
@@ -74,8 +82,10 @@ __all__ = [
     "Score",
     "SolveResult",
     "SolveStatus",
+    "UPSolveResult",
     "ValidationResult",
     "Verdict",
+    "as_pddl_text",
     "check_domain",
     "compare_problems",
     "default_registry",
@@ -94,6 +104,10 @@ __all__ = [
     "resolve_pack",
     "search_fully_specify",
     "solve",
+    "solve_unified_planning",
+    "to_pddl_library",
+    "to_unified_planning",
+    "to_up_plan",
     "validate",
 ]
 

@@ -105,7 +105,12 @@ class _Writer:
     def conditions(self, nodes) -> list[str]:
         """Conditions of a list (a goal or a precondition); the constant true adds nothing."""
         out = []
-        for n in nodes:
+        nodes = list(nodes)
+        while nodes:
+            n = nodes.pop(0)
+            if n.is_and():  # a conjunction of conditions is those conditions
+                nodes[:0] = n.args
+                continue
             if n.is_bool_constant():
                 if n.bool_constant_value():
                     continue
