@@ -19,7 +19,14 @@ from planetarium_tasks.planetarium_domains.utils import described_packs, rows
 
 from planetarium_plugin import domain_packs
 
-METRICS = ("parseable", "executability", "feasibility", "interpretability", "equivalent")
+METRICS = (
+    "parseable",
+    "executability",
+    "feasibility",
+    "interpretability",
+    "equivalent",
+    "equivalent_up_to_renaming",
+)
 TASKS_DIR = Path(DOMAIN_TASK_DIR)
 
 

@@ -409,6 +409,7 @@ def score_domain_record(rec: dict, timeout: float, session: PlannerSession | Non
             session=session,
             sample_id=str(rec.get("id", "")),
             match_names=rec.get("match_names") is True,
+            metrics=rec.get("metrics") is not False,
         ).to_dict()
     result["kind"] = "domain"
     return result

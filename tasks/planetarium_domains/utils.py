@@ -60,8 +60,9 @@ def prompt(pack) -> str:
         for name, sig in table.items():
             meaning = meanings.get(name, "")
             lines.append(
-                f"- {meaning}" if meaning.startswith("(") else f"- {_signature(sig, d.typed)}: "
-                f"{meaning}"
+                f"- {meaning}"
+                if meaning.startswith("(")
+                else f"- {_signature(sig, d.typed)}: {meaning}"
             )
     lines.append("Actions:")
     for a in d.actions:
@@ -116,11 +117,23 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     workers = int(os.environ.get("PLANETARIUM_WORKERS", "0")) or None
     timeout = float(os.environ.get("PLANETARIUM_DOMAIN_TIMEOUT", "60"))
     verdicts = {r["id"]: r for r in score_records(records, workers=workers, timeout=timeout)}
+    # up to renaming: only answers not already equivalent as written, equivalence only
+    again = [
+        {**r, "match_names": True, "metrics": False}
+        for r in records
+        if verdicts[r["id"]].get("parseable") and verdicts[r["id"]].get("equivalent") is not True
+    ]
+    renamed = {r["id"]: r for r in score_records(again, workers=workers, timeout=timeout)}
     aligned = _action_alignment(docs, texts)
     out = []
     for i, text in enumerate(texts):
         verdict = dict(verdicts[str(i)])
         verdict["pddl"] = extract_domain_text(text)
+        if str(i) in renamed:
+            verdict["equivalent_up_to_renaming"] = renamed[str(i)].get("equivalent")
+            verdict["renaming"] = renamed[str(i)].get("renaming")
+        else:
+            verdict["equivalent_up_to_renaming"] = verdict.get("equivalent")
         if aligned is not None:
             verdict["action_alignment"] = aligned[i]["mean"]
             verdict["actions_aligned"] = aligned[i]["actions"]
@@ -136,8 +149,7 @@ def _action_alignment(docs: list[dict], texts: list[str]) -> list[dict] | None:
         return None
     aligner = alignment.Aligner()
     return [
-        alignment.align_actions(d["domain"], extract_domain_text(t) or t, aligner=aligner)
-        .to_dict()
+        alignment.align_actions(d["domain"], extract_domain_text(t) or t, aligner=aligner).to_dict()
         for d, t in zip(docs, texts, strict=True)
     ]
 
@@ -161,6 +173,9 @@ def process_results(doc: dict, results: list[str]) -> dict:
         "feasibility": _rate(v, "feasibility"),
         "interpretability": _rate(v, "interpretability"),
         "equivalent": float(v.get("equivalent") is True),
+        "equivalent_up_to_renaming": float(
+            v.get("equivalent_up_to_renaming", v.get("equivalent")) is True
+        ),
     }
     if isinstance(v.get("action_alignment"), int | float):
         out["action_alignment"] = float(v["action_alignment"])
