@@ -31,6 +31,7 @@ from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
 from .isomorphism import find_isomorphism
 from .packs import DomainPack, DomainSpec, resolve_domain
 from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
+from .reachability import goal_reachable
 from .scene_graph import SceneGraph, fact_str, relabel
 from .specify import DEFAULT_MAX_STATES, FullySpecifiedGoal, fully_specify_problem
 
@@ -255,7 +256,34 @@ def compare_problems(
     if m is not None:
         return True, None, "equivalent after fully specifying the goals", exp
     mode = "goal scenes" if placeholder else "problem graphs"
-    return False, Reason.GOAL_DIFFERS, f"fully specified {mode} are not isomorphic", exp
+    msg = f"fully specified {mode} are not isomorphic"
+    # Definition 2 compares the sets of reachable goal states: an unreachable goal has none.
+    reach_g = _reachable(gt, fs_g, pack, max_states, deadline)
+    reach_c = _reachable(cand, fs_c, pack, max_states, deadline)
+    if reach_g is False and reach_c is False:
+        msg = "no goal state is reachable from the (isomorphic) init in either problem"
+        return True, Reason.BOTH_GOALS_UNREACHABLE, msg, exp
+    if reach_g is False and reach_c is True:
+        msg += "; the ground truth's goal is unreachable from its init, the candidate's is not"
+    elif reach_c is False and reach_g is True:
+        msg += "; the candidate's goal is unreachable from its init, the ground truth's is not"
+    elif False in (reach_g, reach_c):  # one unreachable, the other undecided: no verdict
+        side = "ground truth's" if reach_g is False else "candidate's"
+        other = "candidate's" if reach_g is False else "ground truth's"
+        raise PlanetariumError(
+            Reason.TIMEOUT if deadline.expired() else Reason.SEARCH_BOUND,
+            f"the {side} goal is unreachable; could not decide whether the {other} is",
+        )
+    return False, Reason.GOAL_DIFFERS, msg, exp
+
+
+def _reachable(
+    p: Problem, fs: FullySpecifiedGoal, pack: DomainPack, max_states: int, deadline: Deadline
+) -> bool | None:
+    """Whether ``p``'s goal is reachable (None: undecided); the closure's flag when it has one."""
+    if fs.reachable is not None:
+        return fs.reachable
+    return goal_reachable(p, pack.domain, max_states=max_states, deadline=deadline)
 
 
 def _count_message(gt: Problem, cand: Problem) -> str:

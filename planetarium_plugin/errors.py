@@ -32,6 +32,9 @@ class Reason(StrEnum):
     OBJECT_COUNT = "object_count"
     INIT_DIFFERS = "init_differs"
     GOAL_DIFFERS = "goal_differs"
+    # Equivalent by the paper's definition: isomorphic inits, and neither goal has a
+    # reachable goal state (both sets of goal states are empty).
+    BOTH_GOALS_UNREACHABLE = "both_goals_unreachable"
     # No decision within the budget.
     TIMEOUT = "timeout"
     SEARCH_BOUND = "search_bound"
