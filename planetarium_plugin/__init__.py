@@ -53,7 +53,7 @@ from .scene_graph import SceneGraph
 from .scoring import Score, evaluate
 from .specify import FullySpecifiedGoal, fully_specify_problem, search_fully_specify
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Atom",
