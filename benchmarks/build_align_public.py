@@ -69,9 +69,9 @@ class Task:
 
 # --------------------------------------------------------------------------- PDDL writing
 
-_TYPED = {"floor-tile"}
+_TYPED = {"floor-tile", "rover"}
 _TYPE_PREDICATES = {"gripper": ("room", "ball", "gripper")}
-_REQ = {"blocksworld": ":strips", "gripper": ":strips", "floor-tile": ":typing"}
+_REQ = {"blocksworld": ":strips", "gripper": ":strips", "floor-tile": ":typing", "rover": ":typing"}
 
 
 def write_problem(
@@ -254,10 +254,17 @@ def _apb_convert(domain: str, types: dict[str, str], init: list[Atom], goal: lis
     if domain == "floor-tile":
         keep = {"robot-at", "up", "right", "painted", "robot-has", "available-color"}
         return dict(types), [a for a in init if a[0] in keep], [a for a in goal if a[0] in keep]
+    if domain == "rover":  # the same STRIPS Rovers predicates and types
+        return dict(types), list(init), list(goal)
     raise ValueError(domain)
 
 
-_APB_FOLDERS = {"blocksworld": "blocksworld", "gripper": "gripper", "floor-tile": "floortile"}
+_APB_FOLDERS = {
+    "blocksworld": "blocksworld",
+    "gripper": "gripper",
+    "floor-tile": "floortile",
+    "rover": "rovers",
+}
 
 
 def _render_apb(maps: dict[str, str], types: dict[str, str], init: list[Atom], goal: list[Atom]):
@@ -299,7 +306,7 @@ def autoplanbench_tasks(repo: Path) -> list[Task]:
             for path in sorted(files, key=lambda p: int(re.findall(r"\d+", p)[-1])):
                 raw = git_show(repo, AUTOPLANBENCH_COMMIT, path)
                 names, types, init, goal = pddl_sections(raw)
-                if domain != "floor-tile":
+                if domain not in _TYPED:
                     types = {o: types.get(o, "object") for o in names}
                 conv = _apb_convert(domain, types, init, goal)
                 if conv is None:

@@ -80,6 +80,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     assert len(styles) >= 6
     domains = {r["domain"] for r in rows if r["source"] == "handwritten"}
     assert domains == {"blocksworld", "gripper", "floor-tile"}
+    assert {r["domain"] for r in rows} == domains | {"rover"}
 
 
 def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
