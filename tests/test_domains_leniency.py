@@ -80,6 +80,17 @@ def test_missing_and_says_to_wrap_the_literals(old):
     assert "wrap them in (and" in d.message
 
 
+def test_missing_and_in_an_effect_is_named_not_a_crash():
+    text = BW.replace(
+        ":effect (and (holding ?ob) (not (clear ?ob)) (not (on-table ?ob)) (not (arm-empty))))",
+        ":effect (holding ?ob) (not (clear ?ob)) (not (on-table ?ob)) (not (arm-empty)))",
+    )
+    [d] = errors(text)
+    assert (d.code, d.action, d.clause) == ("missing_and", "pickup", "effect")
+    score = evaluate_domain("blocksworld", text, problems=1, metrics=False)
+    assert (score.parseable, score.reason) == (False, "missing_and")
+
+
 def test_what_fast_downward_accepts_is_a_warning_and_an_error_under_strict():
     undeclared = BW.replace("(:requirements :strips)", "(:requirements :strips :typing)")
     undeclared = undeclared.replace("(?ob)", "(?ob - block)").replace(

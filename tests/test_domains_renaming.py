@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from domain_mutations import MUTATIONS, mutate
@@ -189,3 +190,29 @@ def test_the_search_is_exact_on_small_domains(gt, other, seed, renamed):
     assert r.decided and r.agreement == brute_force(gt, cand)
     if renamed:
         assert r.exact
+
+
+# -- public model-written domains ---------------------------------------------------------
+
+PUBLIC = Path(__file__).parent / "data" / "model_written"
+
+
+def test_public_model_written_domains_agree_with_hand_verdicts():
+    verdicts = json.loads((PUBLIC / "l2p" / "verdicts.json").read_text())
+    for name, hand in verdicts.items():
+        text = (PUBLIC / "l2p" / name).read_text()
+        score = evaluate_domain("blocksworld", text, problems=2, metrics=False, match_names=True)
+        if hand["hand"] == "invalid":
+            assert not score.parseable and f"line {hand['line']}" in score.message, name
+        else:
+            want = {"equivalent": True, "not_equivalent": False}[hand["hand"]]
+            assert score.parseable and score.equivalent is want, (name, score.message)
+        # a stray ')' closing the define early is rejected with its line, whatever else
+        lines = text.splitlines()
+        at = next((i for i, line in enumerate(lines) if "(:action" in line), None)
+        if at is not None:
+            broken = "\n".join([*lines[:at], ")", *lines[at:]])
+            stray = evaluate_domain("blocksworld", broken, problems=1, metrics=False,
+                                    match_names=True)  # fmt: skip
+            assert not stray.parseable and stray.reason == "pddl_after_define", name
+            assert f"line {at + 2}" in stray.message, (name, stray.message)

@@ -210,6 +210,18 @@ class _DomainChecker(_Declarations, _Formulas):
                 )
                 i += 1
                 continue
+            if isinstance(rest[i + 1], str) and key != ":parameters":
+                self.add(
+                    Reason.PARSE_ERROR,
+                    f"{key} is followed by the word {rest[i + 1]!r}, not a formula; write "
+                    f"{key} (and …)",
+                    act,
+                    action=name,
+                    clause=key[1:],
+                    symbol=rest[i + 1],
+                )
+                i += 2
+                continue
             fields[key] = rest[i + 1]
             j = i + 2
             while j < len(rest) and isinstance(rest[j], list):
@@ -256,15 +268,16 @@ class _DomainChecker(_Declarations, _Formulas):
         ctx = _Ctx(name, act)
         if ":precondition" in fields:
             self.condition(fields[":precondition"], scope, ctx, "precondition", False)
-        if ":effect" not in fields and ":effect" not in rest:
-            self.add(
-                Reason.PARSE_ERROR,
-                "action has no :effect",
-                act,
-                action=name,
-                clause="effect",
-                sev="warning",
-            )
+        if ":effect" not in fields:
+            if ":effect" not in rest:  # (present but unreadable: reported above)
+                self.add(
+                    Reason.PARSE_ERROR,
+                    "action has no :effect",
+                    act,
+                    action=name,
+                    clause="effect",
+                    sev="warning",
+                )
         else:
             adds: set[str] = set()
             dels: set[str] = set()

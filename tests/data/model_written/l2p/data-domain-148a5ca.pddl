@@ -1,0 +1,25 @@
+(define (domain test_domain)
+    (:requirements :conditional-effects :disjunctive-preconditions :equality :negative-preconditions :strips :typing :universal-preconditions)
+    (:types arm block table - object)
+    (:predicates (clear ?b - block)  (empty) (holding ?b - block)  (on ?b1 - block ?b2 - block)  (on-table ?b - block))
+    (:action pickup
+        :parameters (?b - block)
+        :precondition (and (clear ?b) (on-table ?b) (empty))
+        :effect (and (holding ?b) (not (on-table ?b)) (not (clear ?b)))
+    )
+     (:action putdown
+        :parameters (?b - block)
+        :precondition (holding ?b)
+        :effect (and (not (holding ?b)) (on-table ?b) (clear ?b))
+    )
+     (:action stack
+        :parameters (?top - block ?bottom - block)
+        :precondition (and (empty) (holding ?top) (clear ?bottom))
+        :effect (and (not (empty)) (not (holding ?top)) (on ?top ?bottom) (not (clear ?bottom)))
+    )
+     (:action unstack
+        :parameters (?top - block ?bottom - block)
+        :precondition (and (empty) (clear ?top) (on ?top ?bottom))
+        :effect (and (holding ?top) (not (on ?top ?bottom)) (clear ?bottom))
+    )
+)
