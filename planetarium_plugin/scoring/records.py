@@ -43,7 +43,15 @@ RETRY_REASONS = frozenset({"bad_record", "crashed"})
 
 
 def read_records(path: Path) -> Iterator[dict]:
-    """Read JSONL records; each gets an ``id`` (its line number when it has none)."""
+    """Read JSONL records; one without ``id`` gets ``line N`` (its line number).
+
+    A generated id never equals a real id of the file (it takes a ``'`` suffix until it is
+    free), so a record whose real id happens to be a line number is not dropped as a repeat.
+    The file is read twice (real ids first); generated ids depend only on its content, so a
+    resumed run finds them again.
+    """
+    rows: list[tuple[int, dict]] = []
+    real: set[str] = set()
     with open(path, encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
             if not line.strip():
@@ -54,9 +62,17 @@ def read_records(path: Path) -> Iterator[dict]:
                 rec = {"_error": f"line {n}: invalid JSON ({exc.msg})"}
             if not isinstance(rec, dict):
                 rec = {"_error": f"line {n}: not a JSON object"}
-            rec.setdefault("id", str(n))
-            rec["id"] = str(rec["id"])
-            yield rec
+            if "id" in rec:
+                rec["id"] = str(rec["id"])
+                real.add(rec["id"])
+            rows.append((n, rec))
+    for n, rec in rows:
+        if "id" not in rec:
+            gen = f"line {n}"
+            while gen in real:
+                gen += "'"
+            rec["id"] = gen
+        yield rec
 
 
 def _field(rec: dict, name: str) -> str | None:
