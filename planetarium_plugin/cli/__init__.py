@@ -18,7 +18,7 @@ from .domains import cmd_domain
 from .entry import main
 from .help import _DOMAIN_HELP as _DOMAIN_HELP
 from .help import _PIPE as _PIPE
-from .help import DESCRIPTION, EXIT_CODES, PLANNER_NAMES
+from .help import DESCRIPTION, EXIT_CODES, EXIT_STATUS, PLANNER_NAMES
 from .help import _epilog as _epilog
 from .packs import cmd_packs
 from .parser import build_parser
@@ -29,6 +29,7 @@ from .problems import cmd_check, cmd_equiv, cmd_solve, cmd_specify, cmd_validate
 __all__ = [
     "DESCRIPTION",
     "EXIT_CODES",
+    "EXIT_STATUS",
     "PLANNER_NAMES",
     "build_parser",
     "cmd_check",

@@ -7,12 +7,12 @@ import json
 import sys
 
 from .common import _read
+from .help import status_word
 
 
 def _print_domain_score(score, explain: bool) -> None:
-    state = {True: "EQUIVALENT", False: "NOT EQUIVALENT", None: "UNDECIDED"}[score.equivalent]
-    if not score.parseable:
-        state = "INVALID DOMAIN"
+    invalid = "INVALID DOMAIN" if not score.parseable else "INVALID INPUT"
+    state = status_word(score.exit_code, "EQUIVALENT", "NOT EQUIVALENT", invalid)
     reason = f" [{score.reason}]" if score.reason else ""
     print(f"{state}{reason}: {score.message} ({score.elapsed_ms:.0f} ms)")
     if score.parseable:

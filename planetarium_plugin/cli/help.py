@@ -10,23 +10,35 @@ DESCRIPTION = (
     "generate the dataset."
 )
 
-#: Exit statuses, shown by ``--help``.
+#: One meaning per exit status, the same for every command (``planetarium --help`` shows it).
+EXIT_STATUS = {
+    0: "yes: equivalent, solved, valid plan, aligned, no errors, done",
+    1: "no: not equivalent, proven unsolvable, invalid plan, not aligned",
+    2: "invalid input or set-up: one line names the thing and the fix",
+    3: "undecided: no verdict within the budget (time, states) or without a calibration",
+    130: "interrupted (score: run the same command to resume)",
+    141: "stdout closed early (e.g. piped into head)",
+}
+
+#: Exit statuses by command, shown by ``--help`` (each code as in :data:`EXIT_STATUS`).
 EXIT_CODES = {
     "equiv": "0 equivalent, 1 not equivalent, 2 invalid input (candidate not a valid problem, "
-    "unknown or invalid domain, unreadable file), 3 undecided (time or search budget)",
-    "solve": "0 solved (plan validated), 1 proven unsolvable, 2 invalid input or planner "
-    "error, 3 unknown (budget exhausted)",
+    "ground truth invalid, unknown or invalid domain, unreadable file), 3 undecided (time or "
+    "search budget)",
+    "solve": "0 solved (plan validated), 1 proven unsolvable, 2 invalid input or set-up "
+    "(planner missing), 3 unknown (budget exhausted, planners or validators inconclusive)",
     "validate": "0 valid plan, 1 invalid plan, 2 invalid input",
     "specify": "0 printed, 2 invalid input",
     "score": "0 scored, 2 unreadable input or every record a bad_record, 130 interrupted "
     "(run the same command to resume)",
-    "packs": "0",
+    "packs": "0 listed",
     "generate": "0 written, 2 unknown pack",
-    "domain": "0 equivalent, 1 not equivalent, 2 candidate invalid (or unknown ground truth), "
-    "3 undecided (state bound or time budget)",
-    "check": "0 no errors (warnings allowed), 2 errors",
-    "align": "score: 0 aligned or uncalibrated, 1 not aligned; calibrate, filter, train, "
-    "eval: 0 done; 2 invalid input or the align extra missing",
+    "domain": "0 equivalent, 1 not equivalent, 2 invalid input (candidate invalid, unknown or "
+    "invalid ground truth), 3 undecided (state bound or time budget)",
+    "check": "0 no errors (warnings allowed), 2 errors (the domain or problem is invalid)",
+    "align": "score: 0 aligned, 1 not aligned, 3 undecided (no calibration); calibrate, "
+    "filter, train, eval: 0 done; 2 invalid input or the align extra missing",
+    "cache": "0 done, 2 unreadable cache directory",
 }
 #: Planner names for ``solve --planner`` (tests check it against planning.PLANNERS; importing
 #: the planning package here would slow every command's start-up).
@@ -38,12 +50,18 @@ _PIPE = "141 when stdout is closed early (e.g. piped into head)"
 def _epilog(command: str | None = None) -> str:
     if command is not None:
         return f"exit status: {EXIT_CODES[command]}; {_PIPE}."
+    table = "\n".join(f"  {code:>3}  {text}" for code, text in EXIT_STATUS.items())
     rows = [*EXIT_CODES.items(), ("any", _PIPE)]
     lines = [
         textwrap.fill(text, 88, initial_indent=f"  {name:<10}", subsequent_indent=" " * 12)
         for name, text in rows
     ]
-    return "exit status by command:\n" + "\n".join(lines)
+    return f"exit status (every command):\n{table}\n\nby command:\n" + "\n".join(lines)
+
+
+def status_word(code: int, yes: str, no: str, invalid: str = "INVALID INPUT") -> str:
+    """The word a verdict line starts with: one per exit status, as in :data:`EXIT_STATUS`."""
+    return {0: yes, 1: no, 2: invalid, 3: "UNDECIDED"}.get(code, "ERROR")
 
 
 _DOMAIN_HELP = (

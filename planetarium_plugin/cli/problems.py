@@ -12,12 +12,12 @@ from ..packs import resolve_pack
 from ..parsing import parse_problem
 from ..specify import fully_specify_problem
 from .common import _read
+from .help import status_word
 
 
 def _print_verdict(v: Verdict, explain: bool) -> None:
-    state = {True: "EQUIVALENT", False: "NOT EQUIVALENT", None: "UNDECIDED"}[v.equivalent]
-    if not v.parseable:
-        state = "NOT PARSEABLE"
+    invalid = "NOT PARSEABLE" if not v.parseable else "INVALID INPUT"
+    state = status_word(v.exit_code, "EQUIVALENT", "NOT EQUIVALENT", invalid)
     line = f"{state}"
     if v.reason:
         line += f" [{v.reason}]"

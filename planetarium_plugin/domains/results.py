@@ -100,5 +100,10 @@ class DomainScore:
 
 #: Reasons that mean the evaluation could not be set up (exit status 2, like a bad candidate).
 SETUP_REASONS = frozenset(
-    {"no_problems", Reason.UNKNOWN_DOMAIN.value, Reason.GROUND_TRUTH_INVALID.value}
+    {
+        "no_problems",
+        Reason.UNKNOWN_DOMAIN.value,
+        Reason.GROUND_TRUTH_INVALID.value,
+        Reason.DOMAIN_INVALID.value,  # the ground truth named a directory, a binary file, …
+    }
 )
