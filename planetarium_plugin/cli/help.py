@@ -56,7 +56,7 @@ def _epilog(command: str | None = None) -> str:
         textwrap.fill(text, 88, initial_indent=f"  {name:<10}", subsequent_indent=" " * 12)
         for name, text in rows
     ]
-    return f"exit status (every command):\n{table}\n\nby command:\n" + "\n".join(lines)
+    return f"exit status (every command):\n{table}\n\nexit status by command:\n" + "\n".join(lines)
 
 
 def status_word(code: int, yes: str, no: str, invalid: str = "INVALID INPUT") -> str:
