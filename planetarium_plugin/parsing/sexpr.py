@@ -134,7 +134,9 @@ def pddl_after_definition(text: str, start: int, end: int) -> tuple[str, int, in
             if word == "define":
                 return None
             if word.startswith(":") and len(word) > 1:
-                head = text[m.start() : m.start() + 60].split("\n")[0]
+                name = next(tokens, None)
+                shown = name.group() if name is not None else ""
+                head = f"({word} {shown}" if shown and shown not in "()" else f"({word}"
                 return head, _line(text, end - 1), _line(text, m.start())
             prose = True
             continue
