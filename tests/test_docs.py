@@ -314,3 +314,19 @@ def test_blocks_and_markers(tmp_path: Path) -> None:
     first, heredoc = (console_commands(b.body) for b in blocks_of(page) if b.lang == "console")
     assert first == [("echo a \\\n  b", ["a b"]), ("true", [])]
     assert heredoc == [("cat <<'EOF'\n$ x\nEOF", []), ("x", [])]
+
+
+def _setup_commands(page: str) -> list[str]:
+    block = next(b for b in blocks_of(ROOT / page) if b.lang == "bash")
+    return [line for line in block.body.splitlines() if line and not line.startswith("#")]
+
+
+def test_two_setup_commands_and_ci_runs_the_second() -> None:
+    """README's set-up is two commands, the same in Getting started; .ci/run is the second."""
+    readme = _setup_commands("README.md")
+    assert len(readme) == 2
+    assert readme[0].endswith("--tasks planetarium --limit 1 --gen_kwargs max_gen_toks=128")
+    assert readme[1].endswith("python -m pytest")
+    assert _setup_commands("docs/getting-started.md") == readme
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == readme[1]
