@@ -26,6 +26,43 @@ def _arg_text(value: str) -> str:
     return value
 
 
+class _InputError(Exception):
+    """A command-line input problem: its message is the one line printed (exit 2)."""
+
+
+def _file_text(value: str, what: str) -> str:
+    """Read ``value`` as a file (``-``: stdin); a missing or unreadable one is an input error."""
+    if value == "-":
+        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    p = Path(value)
+    if not p.exists():
+        raise _InputError(f"no such file {value!r} (the {what}); to pass the {what} itself, "
+                          f"use --{'text' if what == 'task text' else 'pddl'}")  # fmt: skip
+    if p.is_dir():
+        raise _InputError(f"{value!r} is a directory, not a file with the {what}")
+    try:
+        return p.read_bytes().decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise _InputError(f"cannot read {value!r} (the {what}): {exc.strerror}") from None
+
+
+def _score_inputs(args: argparse.Namespace) -> tuple[str, str]:
+    """The task text and the problem: ``--text``/``--pddl`` inline, else files in order."""
+    files = list(args.files)
+    wanted = [w for w, inline in (("task text", args.text_inline), ("problem PDDL",
+              args.pddl_inline)) if inline is None]  # fmt: skip
+    if len(files) != len(wanted):
+        need = " and ".join(wanted) or "nothing more"
+        raise _InputError(f"align score takes the task text and the problem PDDL: {len(files)} "
+                          f"file(s) given where {need} remain; give files in that order, or "
+                          "the text with --text and the problem with --pddl")  # fmt: skip
+    read = dict(zip(wanted, (_file_text(f, w) for f, w in zip(files, wanted, strict=True)),
+                    strict=True))  # fmt: skip
+    text = args.text_inline if args.text_inline is not None else read["task text"]
+    pddl = args.pddl_inline if args.pddl_inline is not None else read["problem PDDL"]
+    return text, pddl
+
+
 def _aligner(args: argparse.Namespace):
     from .aligner import Aligner
 
@@ -44,15 +81,16 @@ def _packs(names: str):
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    text, pddl = _score_inputs(args)
     a = _aligner(args)
-    s = a.score(_arg_text(args.text), _arg_text(args.pddl), epsilon=args.epsilon)
+    s = a.score(text, pddl, epsilon=args.epsilon)
     if args.json:
         print(json.dumps(s.to_dict()))
     else:
         verdict = {True: "ALIGNED", False: "NOT ALIGNED", None: "UNCALIBRATED"}[s.aligned]
         thr = "" if s.threshold is None else f", threshold {s.threshold:.4f} at ε={s.epsilon}"
         print(f"{verdict}: similarity {s.similarity:.4f} ({s.method}{thr})")
-    return 0 if s.aligned is not False else 1
+    return {True: 0, False: 1, None: 3}[s.aligned]  # uncalibrated: no verdict
 
 
 def cmd_actions(args: argparse.Namespace) -> int:
@@ -72,20 +110,58 @@ def cmd_actions(args: argparse.Namespace) -> int:
     return 0 if res.all_aligned else 1
 
 
+def _labelled_rows(path: str) -> list[dict]:
+    """Rows of a pairs file whose ``label`` (default 1) is 0 or 1; anything else is an error."""
+    rows = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise _InputError(f"{path} line {n}: invalid JSON ({exc.msg})") from None
+            label = row.get("label", 1) if isinstance(row, dict) else None
+            if label not in (0, 1) or isinstance(label, float) and not label.is_integer():
+                raise _InputError(f"{path} line {n}: label {label!r} is not 0 or 1 (1: the text "
+                                  "describes the PDDL, 0: it does not)")  # fmt: skip
+            rows.append(row)
+    return rows
+
+
+def _enough_for(epsilon: float) -> int:
+    """The fewest true pairs whose conformal quantile at ``epsilon`` is finite."""
+    from .calibration import conformal_level
+
+    n = 1
+    while conformal_level(n, epsilon) > n:
+        n += 1
+    return n
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from .calibration import Calibration
     from .data import generate_pairs, read_pairs
 
-    a = _aligner(args)
+    if not 0 < args.epsilon < 1:
+        raise _InputError(f"--epsilon {args.epsilon} is not in (0, 1)")
     if args.data:
+        _labelled_rows(args.data)  # labels checked before anything is loaded
         pairs = [p for p in read_pairs(Path(args.data)) if p.label == 1]
+        source = args.data
     else:
         pairs = [p for p in generate_pairs(_packs(args.domains), split="train",
                  per_pack=args.per_pack, seed=args.seed, progress=not args.quiet)
                  if p.label == 1]  # fmt: skip
+        source = "the generated pairs"
     if not pairs:
-        print("error: no true pairs to calibrate on", file=sys.stderr)
-        return 2
+        raise _InputError(f"no true pairs (label 1) in {source} to calibrate on")
+    need = _enough_for(args.epsilon)
+    if len(pairs) < need:
+        raise _InputError(f"{len(pairs)} true pairs in {source} are too few for ε={args.epsilon}: "
+                          f"the threshold needs at least {need} true pairs; add pairs or raise "
+                          "--epsilon")  # fmt: skip
+    a = _aligner(args)
     cal: Calibration = a.calibrate([p.text for p in pairs], [p.pddl for p in pairs],
                                    kind=args.kind)  # fmt: skip
     q = cal.qhat(args.epsilon)
@@ -198,7 +274,12 @@ def _guarded(command):
             return command(args)
         except PlanetariumError as exc:
             print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
-        except (OSError, ValueError, KeyError, ImportError) as exc:
+        except _InputError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+        except OSError as exc:
+            name = exc.filename if exc.filename is not None else "input"
+            print(f"error: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
+        except (ValueError, KeyError, ImportError) as exc:
             print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
 
@@ -226,8 +307,13 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
         )
 
     s = asub.add_parser("score", help="similarity of a task text and a PDDL problem")
-    s.add_argument("text", help="task text, a file with it, or '-' for stdin")
-    s.add_argument("pddl", help="problem PDDL, a file with it, or '-' for stdin")
+    s.add_argument("files", nargs="*", metavar="FILE",
+                   help="the task-text file, then the problem-PDDL file ('-': stdin); a "
+                   "path that does not exist is an error, never read as text")  # fmt: skip
+    s.add_argument("--text", dest="text_inline", default=None, metavar="TEXT",
+                   help="the task text itself instead of its file (default: none)")  # fmt: skip
+    s.add_argument("--pddl", dest="pddl_inline", default=None, metavar="PDDL",
+                   help="the problem PDDL itself instead of its file (default: none)")  # fmt: skip
     s.add_argument("--epsilon", type=float, default=0.2, help="conformal miscoverage (0.2)")
     s.add_argument("--domain", default=None, help="use this pack's calibration when stored")
     s.add_argument("--json", action="store_true")

@@ -1,0 +1,74 @@
+"""``planetarium align score`` / ``calibrate``: explicit inputs and invalid data as one-line
+messages (exit 2, no traceback); an uncalibrated score is undecided (exit 3)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from planetarium_plugin.cli import main
+
+EX = Path(__file__).resolve().parents[1] / "examples" / "alignment"
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(capsys):
+    def run(*args) -> Run:
+        code = main([str(a) for a in args])
+        out = capsys.readouterr()
+        return Run(code, out.out, out.err)
+
+    return run
+
+
+def _one_line_error(run, *words):
+    assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error"), run.stderr
+    assert "Traceback" not in run.stderr and "[Errno" not in run.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def test_a_missing_file_is_an_error_not_the_text(cli):
+    run = cli("align", "score", "nosuchfile.txt", EX / "right.pddl")
+    _one_line_error(run, "nosuchfile.txt", "--text")
+
+
+def test_inline_text_is_explicit_and_uncalibrated_is_undecided(cli):
+    run = cli("align", "score", "--text", "Stack block a on block b.", EX / "right.pddl",
+               "--head", "none", "--method", "lexical")  # fmt: skip
+    assert run.returncode == 3, run.stderr
+    assert run.stdout.startswith("UNCALIBRATED")
+
+
+def test_too_many_or_too_few_inputs(cli):
+    _one_line_error(cli("align", "score", EX / "task.txt"), "PDDL")
+    _one_line_error(cli("align", "score", "--text", "x", EX / "task.txt", EX / "right.pddl"))
+
+
+@pytest.mark.parametrize(
+    ("rows", "words"),
+    [
+        ([{"text": "t", "pddl": "p", "label": 0}] * 3, ("no true pairs",)),
+        ([{"text": "t", "pddl": "p", "label": 2}], ("label", "0 or 1")),
+        ([{"text": "t", "pddl": "p", "label": "yes"}], ("label", "0 or 1")),
+        ([{"text": "t", "pddl": "p", "label": 1}] * 2, ("ε", "true pairs")),
+    ],
+)
+def test_calibrate_refuses_data_it_cannot_use(cli, tmp_path, rows, words):
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run = cli("align", "calibrate", "--data", data, "--head", "none", "--method", "lexical")
+    _one_line_error(run, *words)
+    assert "-Infinity" not in run.stdout
