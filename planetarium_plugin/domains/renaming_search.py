@@ -230,7 +230,7 @@ class Search:
     def _syms_of(self, a: str) -> set[str]:
         return {s for _, tree in self.c.lits[a] for s in _symbols_in(tree)}
 
-    def _leaf(self, sym: dict, types: dict) -> None:
+    def _leaf(self, sym: dict, types: dict) -> int:
         self.leaves += 1
         full = {n: v for n, v in sym.items() if v[0] is not None}
         graph = nx.Graph()
@@ -260,6 +260,46 @@ class Search:
             self.best = Found(score, dict(sym), dict(types), actions, several, True, perfect)
         elif perfect and self.best.perfect:
             self.best.several = True
+        return score
+
+    def _polish(self) -> None:
+        """Hill-climb from the best renaming so far: another argument permutation, another
+        free target, or two symbols' targets swapped, while the agreement grows."""
+        sym, types = dict(self.best.sym), dict(self.best.types)
+        if not sym:
+            return
+        current = self.best.score
+        improved = True
+        while improved and not self.deadline.expired():
+            improved = False
+            used = {g for g, _ in sym.values() if g is not None}
+            for n in self.order:
+                g, perm = sym[n]
+                moves = [o for o in self.options[n] if (o[0] == g or o[0] not in used)]
+                for m in self.order:
+                    h, q = sym[m]
+                    if m != n and g is not None and h in self.compatible[n] and len(q) == len(perm):
+                        moves.append(("swap", m))
+                for move in moves:
+                    trial = dict(sym)
+                    if move[0] == "swap":
+                        m = move[1]
+                        trial[n], trial[m] = (sym[m][0], perm), (g, sym[m][1])
+                        if not (self._types_ok(n, *trial[n], types)
+                                and self._types_ok(m, *trial[m], types)):  # fmt: skip
+                            continue
+                    elif move == (g, perm) or not self._types_ok(n, *move, types):
+                        continue
+                    else:
+                        trial[n] = move
+                    if self.deadline.expired():
+                        return
+                    score = self._leaf(trial, types)
+                    if score > current:
+                        sym, current, improved = trial, score, True
+                        break
+                if improved:
+                    break
 
     # -- driver
     def run(self, optimise: float = 1.0) -> Found:
@@ -269,7 +309,7 @@ class Search:
         first: a local edit changes few), for at most ``optimise`` more seconds
         (``optimal``: it finished)."""
         self._root_bound = self._bound({}, list(self.c.kinds))
-        self._mode = "colour"
+        self._mode, self._discrepancies = "colour", None
         if self.total_c == self.total_g and len(self.c.actions) == len(self.g.actions):
             self._stop = False
             self._walk_types(0, {OBJECT: OBJECT}, {OBJECT: OBJECT})
@@ -278,8 +318,17 @@ class Search:
                 return self.best
             self.best = Found()
         if self.best.score < self._root_bound:
-            self._mode, self._stop = "full", False
             outer, self.deadline = self.deadline, _Earliest(self.deadline, optimise)
+            # limited discrepancy first: the heuristic order's path, then every path that
+            # leaves it once, twice — good renamings early; then the complete search
+            for k in (0, 1, 2):
+                self._mode, self._stop, self._discrepancies = "full", False, k
+                self._walk_types(0, {OBJECT: OBJECT}, {OBJECT: OBJECT})
+                if k == 0:
+                    self._polish()
+                if self.best.score >= self._root_bound or self.deadline.expired():
+                    break
+            self._mode, self._stop, self._discrepancies = "full", False, None
             self._walk_types(0, {OBJECT: OBJECT}, {OBJECT: OBJECT})
             self.deadline = outer
         self.best.optimal = not self._stop or self.best.score >= self._root_bound
@@ -306,17 +355,26 @@ class Search:
         if self._mode != "colour":
             opts.append((None, ()))
         colour = self._mode == "colour"
+        limited = self._discrepancies is not None
+        tried = 0
         for g, perm in opts:
             if colour and self.g_col[g] != self.c_col[n]:
                 continue
             if g is not None and not self._types_ok(n, g, perm, types):
                 continue
+            cost = int(limited and tried > 0)
+            tried += 1
+            if limited and cost > self._discrepancies:
+                break
             sym[n] = (g, perm)
             if g is not None:
                 used.add(g)
+            self._discrepancies = self._discrepancies - cost if limited else None
             bound = self._bound(sym, free)
             if bound >= self.total_g if self._mode == "colour" else bound > self.best.score:
                 self._walk(i + 1, sym, types, rtypes, used)
+            if limited:
+                self._discrepancies += cost
             if g is not None:
                 used.discard(g)
             del sym[n]
