@@ -216,3 +216,15 @@ def test_public_model_written_domains_agree_with_hand_verdicts():
                                     match_names=True)  # fmt: skip
             assert not stray.parseable and stray.reason == "pddl_after_define", name
             assert f"line {at + 2}" in stray.message, (name, stray.message)
+
+
+def test_a_domain_record_takes_match_names():
+    from planetarium_plugin.domains import score_domain_record
+
+    rec = {"id": "1", "kind": "domain", "domain": "blocksworld", "candidate": LLM_BW,
+           "problems": 2, "metrics": False}  # fmt: skip
+    plain = score_domain_record(rec, timeout=30)
+    renamed = score_domain_record({**rec, "match_names": True}, timeout=30)
+    assert plain["equivalent"] is False and "renaming" not in plain
+    assert renamed["equivalent"] is True and renamed["renaming"]["exact"] is True
+    assert renamed["executability"]["total"] == 0  # "metrics": false: equivalence only
