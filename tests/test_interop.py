@@ -151,6 +151,15 @@ def test_pddl_domain_object_gives_the_same_verdicts():
             )
 
 
+def test_pddl_problem_carrying_its_domain():
+    gt, cand = SAMPLE["gripper"][:2]
+    theirs = READ(cand)
+    theirs.domain = DomainParser()(PACKS["gripper"].domain.text)  # the library's own setter
+    want = equivalent(gt, cand, "gripper")
+    got = equivalent(gt, theirs)  # no domain given: the one the candidate carries
+    assert _key(got) == _key(want)
+
+
 def test_up_domain_resolves_to_the_registered_pack():
     up = _up_reader("gripper", SAMPLE["gripper"][0])
     v = equivalent(up, SAMPLE["gripper"][0])
@@ -455,3 +464,44 @@ def test_other_toolkit_objects_are_named():
     plan = SequentialPlan([])
     v = equivalent(up, plan)
     assert v.reason == "parse_error" and "SequentialPlan is not a problem" in v.message
+
+
+def test_up_defaults_subtypes_and_constants():
+    """Defaults expanded over every grounding (an explicit value wins), subtypes kept, and
+    objects named inside actions written as the domain's constants."""
+    Vehicle, Place = S.UserType("Vehicle"), S.UserType("Place")
+    Truck = S.UserType("Truck", Vehicle)
+    at = S.Fluent("at", S.BoolType(), v=Vehicle, p=Place)
+    ok = S.Fluent("ok", S.BoolType(), p=Place)
+    fuel = S.Fluent("fuel", S.IntType(), v=Vehicle)
+    p = S.Problem("haul")
+    p.add_fluent(at, default_initial_value=False)
+    p.add_fluent(ok, default_initial_value=True)
+    p.add_fluent(fuel, default_initial_value=3)
+    t1, depot, x = S.Object("t1", Truck), S.Object("depot", Place), S.Object("x", Place)
+    drive = S.InstantaneousAction("drive", t=Truck, a=Place, b=Place)
+    t, a, b = drive.parameters
+    drive.add_precondition(at(t, a))
+    drive.add_precondition(ok(b))
+    drive.add_precondition(S.GE(fuel(t), 1))
+    drive.add_effect(at(t, a), False)
+    drive.add_effect(at(t, b), True)
+    drive.add_decrease_effect(fuel(t), 1)
+    refuel = S.InstantaneousAction("refuel", t=Truck)
+    refuel.add_precondition(at(refuel.parameter("t"), depot))
+    refuel.add_effect(fuel(refuel.parameter("t")), 3)
+    p.add_actions([drive, refuel])
+    p.add_objects([t1, depot, x])
+    p.set_initial_value(at(t1, x), True)
+    p.set_initial_value(ok(x), False)
+    p.add_goal(at(t1, depot))
+    domain = as_pddl_text(p, "domain")
+    assert "(:types vehicle - object place - object truck - vehicle)" in domain
+    assert "(:constants depot - place)" in domain
+    problem = as_pddl_text(p, "problem")
+    assert "(ok depot)" in problem and "(ok x)" not in problem
+    assert "(= (fuel t1) 3)" in problem and "depot" not in problem.split("(:init")[0]
+    assert equivalent(p, p).equivalent is True
+    routed = solve_unified_planning(p)
+    with S.PlanValidator(name="sequential_plan_validator") as v:
+        assert v.validate(p, routed.plan).status.name == "VALID"

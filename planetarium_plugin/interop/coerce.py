@@ -189,8 +189,10 @@ def pddl_inputs(
 def as_pddl_text(obj: Any, role: Role, *, domain: Any = None) -> Any:
     """PDDL text for a toolkit object in ``role``; text, paths and our own objects unchanged.
 
-    A unified-planning problem as a ``"domain"`` is its domain; as a ``"problem"`` it is
-    written for ``domain`` (default: its own). Raises :class:`PlanetariumError` (reason
+    A unified-planning problem as a ``"domain"`` is its domain (given back as the pack's name
+    when it is a registered pack's domain, so that the pack's rules and planner are used; see
+    :func:`domain_text` for the text itself); as a ``"problem"`` it is written for ``domain``
+    (default: its own). Raises :class:`PlanetariumError` (reason
     ``unsupported`` naming the construct) for what PDDL text cannot say.
     """
     if isinstance(obj, str | os.PathLike) or obj is None:
