@@ -3,11 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from pathlib import Path
 
 from ..errors import PlanetariumError
 from ..packs import default_registry, resolve_pack
+from .common import CliError, os_message
+
+
+def _writable_file(path: str, action: str) -> None:
+    """Fail early, as one line, when ``path`` cannot be appended to or created (nothing made)."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise CliError(f"cannot {action} to {path}: it is a directory; give a file")
+        if p.exists():
+            with open(p, "a", encoding="utf-8"):
+                pass
+            return
+        parent = p.parent
+        if not parent.exists():
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(parent))
+        if not parent.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(parent))
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "Permission denied", str(parent))
+    except OSError as exc:
+        raise CliError(os_message(exc, f"{action} to", path)) from None
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -16,8 +40,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     try:
         records = list(read_records(Path(args.predictions)))
     except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        raise CliError(os_message(exc, "read the predictions", args.predictions)) from None
+    except UnicodeDecodeError as exc:
+        where = f"byte {exc.object[exc.start]:#x} at offset {exc.start}"
+        msg = f"cannot read the predictions {args.predictions}: not UTF-8 text ({where})"
+        raise CliError(msg) from None
     engine: object = "local"
     if args.engine == "ray" or args.address:
         try:
@@ -29,6 +56,7 @@ def cmd_score(args: argparse.Namespace) -> int:
             )
             return 2
         engine = RayEngine(args.address)
+    _writable_file(args.out, "write the results")
     try:
         counts = score_file(
             records,
@@ -119,7 +147,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         seed=args.seed,
         progress=not args.quiet,
     )
-    counts = write_dataset(rows, Path(args.out))
+    try:
+        counts = write_dataset(rows, Path(args.out))
+    except OSError as exc:
+        raise CliError(os_message(exc, "write the dataset to", args.out)) from None
     width = max((len(d) for d in counts), default=6)
     print(f"{'domain'.ljust(width)}  {'train':>7}  {'test':>7}")
     for dom, c in sorted(counts.items()):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from .common import _read
 from .help import status_word
@@ -53,11 +52,7 @@ def _print_domain_score(score, explain: bool) -> None:
 def cmd_domain(args: argparse.Namespace) -> int:
     from ..domains import evaluate_domain
 
-    try:
-        candidate = _read(args.candidate)
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    candidate = _read(args.candidate, "the candidate domain")
     problems = args.problems
     if problems is not None and problems.isdigit():
         problems = int(problems)

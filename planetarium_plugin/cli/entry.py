@@ -6,13 +6,23 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .common import CliError, os_message
 from .parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)  # --help may meet a closed pipe too
-        code = args.func(args)
+        try:
+            code = args.func(args)
+        except CliError as exc:  # an input or set-up problem: one line, exit 2
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # a file the command met deeper down
+            print(f"error: {os_message(exc, 'access')}", file=sys.stderr)
+            return 2
         sys.stdout.flush()
         return code
     except BrokenPipeError:  # stdout closed early (``| head``): stop quietly

@@ -45,11 +45,7 @@ def _print_verdict(v: Verdict, explain: bool) -> None:
 
 
 def cmd_equiv(args: argparse.Namespace) -> int:
-    try:
-        gt, cand = _read(args.ground_truth), _read(args.candidate)
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    gt, cand = _read(args.ground_truth, "the ground truth"), _read(args.candidate, "the candidate")
     v = equivalent(
         gt,
         cand,
@@ -72,14 +68,10 @@ def _with_problem(command):
     def run(args: argparse.Namespace) -> int:
         try:
             pack = resolve_pack(args.domain)
-            problem = parse_problem(_read(args.problem), pack.domain)
+            problem = parse_problem(_read(args.problem, "the problem"), pack.domain)
             return command(args, pack, problem)
         except PlanetariumError as exc:
             print(f"error [{exc.reason.value}]: {exc.message}", file=sys.stderr)
-        except BrokenPipeError:
-            raise  # a closed stdout ends the command quietly (see main)
-        except OSError as exc:
-            print(f"error: {exc}", file=sys.stderr)
         return 2
 
     return run
@@ -127,7 +119,7 @@ def cmd_solve(args: argparse.Namespace, pack, problem) -> int:
 def cmd_validate(args: argparse.Namespace, pack, problem) -> int:
     from ..planning import validate
 
-    v = validate(problem, _read(args.plan), pack, validator=args.validator)
+    v = validate(problem, _read(args.plan, "the plan"), pack, validator=args.validator)
     if args.json:
         print(json.dumps(v.to_dict()))
     else:
@@ -138,12 +130,8 @@ def cmd_validate(args: argparse.Namespace, pack, problem) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from ..domains import check_domain, check_problem
 
-    try:
-        domain = _read(args.domain)
-        problem = _read(args.problem) if args.problem else None
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    domain = _read(args.domain, "the domain")
+    problem = _read(args.problem, "the problem") if args.problem else None
     found = check_domain(domain, strict=args.strict)
     diags = found.diagnostics
     if problem is not None and found.domain is not None:
