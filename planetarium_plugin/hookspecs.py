@@ -15,7 +15,8 @@ returns :class:`~planetarium_plugin.packs.DomainPack` values::
     [project.entry-points."planetarium.domain_packs"]
     lights = "my_pack"
 
-Built-in packs register exactly this way; the core never names a domain.
+Built-in packs register exactly this way; the core never names a domain. Layering: this module
+needs only the pack type (:mod:`.domain_pack`); the registry (:mod:`.registry`) builds on it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from .packs import DomainPack
+    from .domain_pack import DomainPack
 
 PROJECT = "planetarium"
 ENTRY_POINT_GROUP = "planetarium.domain_packs"
