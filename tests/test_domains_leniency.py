@@ -105,6 +105,29 @@ def test_what_fast_downward_accepts_is_a_warning_and_an_error_under_strict():
         assert (strict.parseable, strict.reason) == (False, code)
 
 
+def test_an_argument_of_another_type_is_a_warning_as_fast_downward_reads_it():
+    # Fast Downward's translator does not check argument types against the predicate's
+    # signature: a model's (clear ?t) over a table is judged by the transition systems
+    typed = BW.replace(
+        "(:requirements :strips)", "(:requirements :strips :typing)\n  (:types block table)"
+    )
+    typed = typed.replace("(clear ?x)", "(clear ?x - block)").replace("(?ob)", "(?ob - block)")
+    typed = typed.replace("(?ob ?underob)", "(?ob ?underob - block)")
+    assert check_domain(typed).diagnostics == ()
+    wrong = typed.replace(
+        "(:action putdown\n    :parameters (?ob - block)",
+        "(:action putdown\n    :parameters (?ob - block ?t - table)",
+    ).replace(":precondition (holding ?ob)", ":precondition (and (holding ?ob) (clear ?t))")
+    found = check_domain(wrong)
+    [d] = found.diagnostics
+    assert found.ok and (d.severity, d.code, d.symbol) == ("warning", "typing_mismatch", "?t")
+    assert "Fast Downward does not check argument types" in d.message
+    assert [x.code for x in errors(wrong, strict=True)] == ["typing_mismatch"]
+    score = evaluate_domain("blocksworld", wrong, problems=2, metrics=False)
+    assert score.parseable and score.equivalent is False  # putdown needs a table object now
+    assert evaluate_domain("blocksworld", typed, problems=2, metrics=False).equivalent is True
+
+
 def test_a_negative_goal_is_judged_like_a_negative_precondition():
     [d] = check_problem(PROBLEM, BW)
     want = ("warning", "missing_requirement", ":negative-preconditions")

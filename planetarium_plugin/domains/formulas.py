@@ -99,10 +99,11 @@ class _Formulas:
                 continue
             have = self.term_type(arg, scope, ctx, clause, lit)
             if have is not None and self.typed and not self.is_subtype(have, want):
-                self.add(
+                # Fast Downward does not check argument types against the signature
+                self.lenient(
                     Reason.TYPING_MISMATCH,
                     f"'{arg}' has type '{have}' but {kind} '{name}' expects '{want}' for {var} "
-                    f"in {_show(lit)}",
+                    f"in {_show(lit)}; Fast Downward does not check argument types",
                     lit,
                     action=ctx.name,
                     clause=clause,
