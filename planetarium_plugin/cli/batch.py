@@ -47,14 +47,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         raise CliError(msg) from None
     engine: object = "local"
     if args.engine == "ray" or args.address:
-        try:
-            from ..scoring.ray_engine import RayEngine
-        except ImportError:
-            print(
-                'error: --engine ray needs Ray: pip install "planetarium-plugin[ray]"',
-                file=sys.stderr,
-            )
-            return 2
+        from ..scoring.ray_engine import RayEngine, ray_setup_problem
+
+        problem = ray_setup_problem(args.address)
+        if problem is not None:
+            raise CliError(problem)
         engine = RayEngine(args.address)
     _writable_file(args.out, "write the results")
     try:
@@ -69,6 +66,8 @@ def cmd_score(args: argparse.Namespace) -> int:
             progress=not args.quiet,
             engine=engine,
         )
+    except PlanetariumError as exc:  # the engine could not start (Ray's cluster): one line
+        raise CliError(exc.message) from None
     except KeyboardInterrupt:
         print(
             f"interrupted: results so far are in {args.out}; run the same command to resume",

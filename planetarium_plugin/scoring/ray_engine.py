@@ -29,14 +29,68 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..errors import PlanetariumError, Reason
 from .engines import BatchOptions
 from .records import failed_result
 from .supervisor import WorkerPool
 
-__all__ = ["RayEngine", "run_ray"]
+__all__ = ["RayEngine", "ray_setup_problem", "run_ray"]
 
 _KINDS = ("timeout", "crashed")
 _FLUSH_N, _FLUSH_S = 32, 0.25
+
+
+_INSTALL = 'pip install "planetarium-plugin[ray]"'
+
+
+def _installed(name: str) -> bool:
+    """Whether ``name`` can be imported (a None in ``sys.modules`` blocks it, as in Python)."""
+    import sys
+    from importlib.util import find_spec
+
+    if name in sys.modules:
+        return sys.modules[name] is not None
+    try:
+        return find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def ray_setup_problem(address: str | None) -> str | None:
+    """What stops a run on Ray at ``address`` before it starts (one line: cause and fix), or None.
+
+    Checked without importing Ray: Ray itself missing, or a ``ray://`` address without the Ray
+    client (``ray[client]``, part of the ``ray`` extra).
+
+    >>> ray_setup_problem(None) is None or "pip install" in ray_setup_problem(None)
+    True
+    """
+    if not _installed("ray"):
+        return f"the Ray engine needs Ray, which is not installed: {_INSTALL}"
+    if address and address.startswith("ray://") and not _installed("grpc"):
+        return (
+            f"a ray:// address ({address}) needs the Ray client, which is not installed: "
+            f'{_INSTALL} (it includes ray[client]) or pip install "ray[client]"'
+        )
+    return None
+
+
+def _init_failure(address: str | None, exc: BaseException) -> PlanetariumError:
+    """``ray.init``'s exception as one line naming the address and the fix."""
+    detail = " ".join(str(exc).split())[:200] or type(exc).__name__
+    if address == "auto":
+        msg = (
+            "--address auto found no running Ray cluster: start one with `ray start --head` "
+            "or leave out --address to start a local one"
+        )
+    elif address:
+        msg = (
+            f"cannot join the Ray cluster at {address}: {detail}; check that the cluster is "
+            "running and the address is right (ray://HOST:10001 or HOST:6379)"
+        )
+    else:
+        msg = f"cannot start a local Ray cluster: {detail}"
+    return PlanetariumError(Reason.UNSUPPORTED, msg)
 
 
 class _Scorer:
@@ -127,6 +181,9 @@ class RayEngine:
                 self.close()
 
     def _connect(self, options: BatchOptions) -> list[Any]:
+        problem = ray_setup_problem(self.address)
+        if problem is not None:
+            raise PlanetariumError(Reason.UNSUPPORTED, problem)
         import ray
 
         self._ray = ray
@@ -138,7 +195,13 @@ class RayEngine:
                 base = os.environ.get("RAY_TMPDIR", "/tmp")  # Ray's: short for socket paths
                 self._tmp = tempfile.mkdtemp(prefix="planetarium-ray-", dir=base)
                 kwargs["_temp_dir"] = self._tmp
-            ray.init(address=self.address, **kwargs)
+            try:
+                ray.init(address=self.address, **kwargs)
+            except Exception as exc:  # ConnectionError, ValueError, RuntimeError: one line
+                if self._tmp is not None:
+                    shutil.rmtree(self._tmp, ignore_errors=True)
+                    self._tmp = None
+                raise _init_failure(self.address, exc) from None
             self._started = True
         per_actor = replace(options, workers=1)
         if self._actors and self._options != per_actor:
