@@ -12,6 +12,10 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   ``apb-template`` (the ``<domain>-templates`` folder's relation templates).
 - ``handwritten``: requests written by hand for this set (``handwritten.txt``), several styles
   per domain.
+- ``handwritten2``: a second hand-written batch by another author (``handwritten2.txt``), in
+  styles and a domain the first lacks (the issue's literal request, imperative, chat with typos,
+  bullets, "block 2" for ``block2``, ordinals, predicate words the PDDL does not use, inverse
+  relations, goal-only requests, negative goals, stories; rover prose).
 
 Every right pair gets wrong pairs: one init fact changed, one goal fact changed, two goal
 objects swapped, and another request's problem (same source and domain). A wrong pair is kept
@@ -47,7 +51,12 @@ PLANBENCH_COMMIT = "b008bc4327112affd525035b9e82f93f54b9b3a3"
 AUTOPLANBENCH_COMMIT = "c7cbbb26bde0be4ab200a2bbeb0d33e4c60f39ec"
 
 #: Which sources may be tuned on (dev) and which are held out (test): see SOURCES.md.
-SPLITS = {"planbench": "dev", "handwritten": "dev", "autoplanbench": "test"}
+SPLITS = {
+    "planbench": "dev",
+    "handwritten": "dev",
+    "handwritten2": "dev",
+    "autoplanbench": "test",
+}
 
 Atom = tuple[str, ...]
 
@@ -87,16 +96,30 @@ def write_problem(
         objs = " ".join(f"{' '.join(v)} - {t}" for t, v in by_type.items())
     else:
         objs = " ".join(task.objects)
-    fmt = lambda a: "(" + " ".join(a) + ")"  # noqa: E731
+    req = _REQ[task.domain]
+    if any(a[0] == "not" for a in (*init, *goal)):
+        req += " :negative-preconditions"
     return (
         f"(define (problem {task.pair_id.replace('/', '-')})\n"
-        f"  (:domain {task.domain})\n  (:requirements {_REQ[task.domain]})\n"
+        f"  (:domain {task.domain})\n  (:requirements {req})\n"
         f"  (:objects {objs})\n  (:init\n"
         + "".join(f"    {fmt(a)}\n" for a in init)
         + "  )\n  (:goal (and "
         + " ".join(fmt(a) for a in goal)
         + ")))\n"
     )
+
+
+def fmt(a: Atom) -> str:
+    """One atom as PDDL; ``("not", "on", "a", "b")`` is ``(not (on a b))``."""
+    if a[0] == "not":
+        return "(not " + fmt(a[1:]) + ")"
+    return "(" + " ".join(a) + ")"
+
+
+def _args(a: Atom) -> tuple[str, ...]:
+    """The objects of an atom, negated or not."""
+    return a[2:] if a[0] == "not" else a[1:]
 
 
 def parse_atoms(section: str) -> list[Atom]:
@@ -336,7 +359,7 @@ def autoplanbench_tasks(repo: Path) -> list[Task]:
 # --------------------------------------------------------------------------- hand-written
 
 
-def handwritten_tasks(path: Path) -> list[Task]:
+def handwritten_tasks(path: Path, source: str = "handwritten") -> list[Task]:
     """Blocks of ``key: value`` lines separated by blank lines (see handwritten.txt)."""
     tasks = []
     blocks = [
@@ -348,7 +371,7 @@ def handwritten_tasks(path: Path) -> list[Task]:
         for line in block.splitlines():
             if line.startswith("#"):
                 continue
-            m = re.match(r"^(domain|style|objects|init|goal|text):\s?(.*)$", line)
+            m = re.match(r"^(domain|style|skip|objects|init|goal|text):\s?(.*)$", line)
             if m:
                 key = m[1]
                 rec[key] = m[2]
@@ -367,16 +390,18 @@ def handwritten_tasks(path: Path) -> list[Task]:
         if domain in _TYPE_PREDICATES:
             init = [(t, o) for o, t in objects.items()] + init
             objects = {o: "object" for o in objects}
+        skip = tuple(rec.get("skip", "").split())
         tasks.append(
             Task(
-                "handwritten",
+                source,
                 rec["style"].strip(),
                 domain,
                 rec["text"].strip(),
                 objects,
                 init,
                 atoms(rec["goal"]),
-                f"handwritten/{domain}/{k + 1:03d}",
+                f"{source}/{domain}/{k + 1:03d}",
+                {"skip": skip} if skip else {},
             )
         )
     return tasks
@@ -402,7 +427,7 @@ def _change_fact(task: Task, atoms: list[Atom], rng: random.Random) -> Iterator[
     then (when that cannot change anything, e.g. every block on the table) a block put on
     another one, or one fact left out."""
     types = _types(task)
-    cands = [i for i, a in enumerate(atoms) if len(a) > 1 and a[0] not in _STATIC]
+    cands = [i for i, a in enumerate(atoms) if len(a) > 1 and a[0] not in _STATIC | {"not"}]
     rng.shuffle(cands)
     for i in cands:
         a = atoms[i]
@@ -428,12 +453,13 @@ def _change_fact(task: Task, atoms: list[Atom], rng: random.Random) -> Iterator[
 def _swap(task: Task, rng: random.Random) -> Iterator[list[Atom]]:
     """Candidates that swap two goal objects of the same type."""
     types = _types(task)
-    objs = sorted({x for a in task.goal for x in a[1:]})
+    objs = sorted({x for a in task.goal for x in _args(a)})
     pairs = [(x, y) for x in objs for y in objs if x < y and types[x] == types[y]]
     rng.shuffle(pairs)
     for x, y in pairs:
         sw = {x: y, y: x}
-        new = [(a[0], *(sw.get(v, v) for v in a[1:])) for a in task.goal]
+        new = [(*a[: len(a) - len(_args(a))], *(sw.get(v, v) for v in _args(a)))
+               for a in task.goal]  # fmt: skip
         if set(new) != set(task.goal):
             yield new
 
@@ -469,8 +495,15 @@ def _row(task: Task, pddl: str, label: int, mutation: str) -> dict:
 def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]:
     rows: list[dict] = []
     dropped: dict[str, int] = {}
-    by_group: dict[tuple[str, str, str], list[Task]] = {}
-    key = lambda t: (t.source, t.style, t.domain)  # noqa: E731
+    by_group: dict[tuple[str, ...], list[Task]] = {}
+
+    def key(t: Task) -> tuple[str, ...]:
+        """Where another problem comes from: the same source, domain and style (handwritten2
+        has about one request per style and domain: the same source and domain)."""
+        if t.source == "handwritten2":
+            return (t.source, t.domain)
+        return (t.source, t.style, t.domain)
+
     for t in tasks:
         by_group.setdefault(key(t), []).append(t)
     for t in tasks:
@@ -487,6 +520,8 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
             ("other_problem", (write_problem(o) for o in _shuffled(by_group[key(t)], t, rng))),
         )
         for kind, cands in kinds:
+            if kind in t.extra.get("skip", ()):
+                continue
             found = next(
                 (w for w in itertools.islice(cands, _TRIES) if _not_equivalent(right, w, t.domain)),
                 None,
@@ -510,6 +545,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks = planbench_tasks(a.planbench, a.planbench_n, rng)
     tasks += autoplanbench_tasks(a.autoplanbench)
     tasks += handwritten_tasks(DATA / "handwritten.txt")
+    tasks += handwritten_tasks(DATA / "handwritten2.txt", "handwritten2")
     rows, dropped = build(tasks, a.seed)
     with a.out.open("w") as f:
         for r in rows:
