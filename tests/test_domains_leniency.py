@@ -168,3 +168,18 @@ def test_cli_check_strict_and_domain_exit_codes(tmp_path):
     path.write_text(EARLY)
     run = subprocess.run([*cli, "check", str(path)], capture_output=True, text=True)
     assert run.returncode == 2 and "line 16: error [pddl_after_define]" in run.stdout
+
+
+def test_an_adl_candidate_with_an_undeclared_type_gets_a_verdict():
+    # l2p's model-written blocksworld (3742abc) types a quantified variable with a type it never
+    # declared: Fast Downward reads it as a subtype of object; it was judged 'domain_invalid'
+    # with no verdict after check had passed it
+    text = BW.replace("(:requirements :strips)", "(:requirements :strips :typing)").replace(
+        "(:action putdown\n    :parameters (?ob)\n    :precondition (holding ?ob)",
+        "(:action putdown\n    :parameters (?ob ?l - location)\n"
+        "    :precondition (and (holding ?ob) (not (exists (?x) (on ?x ?ob))))",
+    )
+    assert check_domain(text).ok
+    score = evaluate_domain("blocksworld", text, problems=2, metrics=True)
+    assert score.parseable and score.reason != "domain_invalid", score.message
+    assert score.equivalent is False and score.difference.action == "putdown", score.message

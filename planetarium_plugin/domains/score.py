@@ -258,9 +258,10 @@ def _evaluate(
     if renaming is not None:
         actions = named_actions(actions, renaming)
     supported = not any(a.unsupported for a in cand.actions)
-    cand_pack = DomainPack(  # normalised for VAL and the planners; ADL as written
-        name=f"candidate:{cand.name}",
-        domain_pddl=domain_to_pddl(cand) if supported else candidate,
+    cand_pack = DomainPack(  # normalised for VAL and the planners; ADL as written, read
+        name=f"candidate:{cand.name}",  # as Fast Downward reads it (not parsed again strictly)
+        domain_pddl=domain_to_pddl(cand) if supported else cand.text,
+        parsed=None if supported else cand,
     )
     gt_tools = gt_pack  # what VAL and the planners read for the ground truth
     if gt_pack.planner is None and not any(a.unsupported for a in gt.actions):
