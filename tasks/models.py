@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,27 @@ from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 
 GARBAGE = "I am sorry, but I cannot write PDDL for this request."
+MODES = ("oracle", "garbage", "replay")
+
+
+class ModelArgumentError(ValueError):
+    """A ``--model_args`` value of ``planetarium-replay`` that cannot work (cause and fix)."""
+
+
+def _in_lm_eval_cli() -> bool:
+    """Whether this process is the ``lm_eval`` command (console script or ``python -m``)."""
+    argv0 = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path()
+    as_module = argv0.name == "__main__.py" and argv0.parent.name == "lm_eval"
+    return argv0.name == "lm_eval" or as_module
+
+
+def _refuse(message: str) -> None:
+    """A bad model argument: one line and exit 2 under the ``lm_eval`` command (no traceback),
+    a :class:`ModelArgumentError` for Python callers."""
+    if _in_lm_eval_cli():
+        print(f"error: planetarium-replay: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    raise ModelArgumentError(message)
 
 
 def problem_text(prompt: str) -> str:
@@ -36,10 +58,18 @@ def problem_text(prompt: str) -> str:
 class ReplayLM(LM):
     def __init__(self, mode: str = "oracle", path: str | None = None, **kwargs) -> None:
         super().__init__()
-        if mode not in ("oracle", "garbage", "replay"):
-            raise ValueError(f"mode must be oracle, garbage or replay, not {mode!r}")
+        if mode not in MODES:
+            _refuse(
+                f"mode={mode} is not a mode: use mode=oracle (ground truth), mode=garbage "
+                "(no PDDL) or mode=replay,path=FILE.jsonl (saved generations)"
+            )
         if mode == "replay" and not path:
-            raise ValueError("replay mode needs path=FILE.jsonl")
+            _refuse("mode=replay needs the saved generations: add path=FILE.jsonl (or a directory)")
+        if mode == "replay" and not Path(path).exists():
+            _refuse(
+                f"the samples path {path} does not exist: give path= an existing JSONL file "
+                "(ours, or lm-eval's samples_*.jsonl from --log_samples) or a directory of them"
+            )
         self.mode = mode
         self.answers: dict[str, str] = {}
         if mode == "oracle":
@@ -54,7 +84,15 @@ class ReplayLM(LM):
                 for row in domains.rows(pack):
                     self.answers[row["natural_language"]] = row["domain_pddl"]
         elif mode == "replay":
-            self.answers.update(saved_answers(Path(path)))
+            try:
+                self.answers.update(saved_answers(Path(path)))
+            except OSError as exc:  # named, without [Errno N]
+                cause = (exc.strerror or type(exc).__name__).lower()
+                _refuse(f"cannot read the samples {exc.filename or path}: {cause}")
+            except UnicodeDecodeError:
+                _refuse(f"cannot read the samples {path}: not UTF-8 text")
+            except ValueError as exc:
+                _refuse(str(exc))
 
     @classmethod
     def create_from_arg_string(cls, arg_string: str, additional_config: dict | None = None):

@@ -67,3 +67,40 @@ def test_address_auto_without_a_cluster_is_one_line(tmp_path):
     line = _one_line_error(proc.stderr)
     assert proc.returncode == 2
     assert "--address auto" in line and "ray start --head" in line
+
+
+def _replay(monkeypatch, argv0: str, **model_args):
+    from planetarium_tasks.models import ReplayLM
+
+    monkeypatch.setattr(sys, "argv", [argv0])
+    return ReplayLM.create_from_arg_string(",".join(f"{k}={v}" for k, v in model_args.items()))
+
+
+@pytest.mark.parametrize(
+    "model_args, words",
+    [
+        ({"mode": "psychic"}, ["mode=psychic", "mode=oracle", "mode=replay,path="]),
+        ({"mode": "replay", "path": "/nonexistent/samples.jsonl"}, ["/nonexistent/samples"]),
+        ({"mode": "replay"}, ["path=FILE.jsonl"]),
+    ],
+)
+def test_replay_model_arguments_are_one_line_under_lm_eval(monkeypatch, capsys, model_args, words):
+    pytest.importorskip("lm_eval")
+    from planetarium_tasks.models import ModelArgumentError
+
+    with pytest.raises(SystemExit) as info:  # what the lm_eval command meets: exit 2, one line
+        _replay(monkeypatch, "/usr/bin/lm_eval", **model_args)
+    assert info.value.code == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert all(w in line for w in words), line
+    with pytest.raises(ModelArgumentError):  # a Python caller gets an exception (a ValueError)
+        _replay(monkeypatch, "python", **model_args)
+
+
+def test_replay_unreadable_samples_name_the_line(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("lm_eval")
+    bad = tmp_path / "samples.jsonl"
+    bad.write_text("{not json\n")
+    with pytest.raises(SystemExit):
+        _replay(monkeypatch, "lm_eval", mode="replay", path=str(bad))
+    assert f"{bad}:1: invalid JSON" in _one_line_error(capsys.readouterr().err)
