@@ -118,6 +118,32 @@ def test_verl_signatures_and_values():
     assert compute_score_batch(["planetarium/gripper"], [IMPOSSIBLE], [GT])[0]["score"] == 0.1
 
 
+def test_verl_loads_the_reward_from_its_file():
+    """verl runs ``custom_reward_function.path`` as a module outside any package (what
+    docs/rewards.md configures): the file must import and score on its own."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    import planetarium_plugin.rewards.verl as verl
+
+    script = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('custom_module', {verl.__file__!r})\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "sys.modules['custom_module'] = module\n"
+        "spec.loader.exec_module(module)\n"
+        f"print(module.compute_score('planetarium/gripper', {WRONG!r}, {GT!r}, workers=1))\n"
+        f"print(module.compute_score('planetarium/gripper', '', {GT!r}))\n"
+    )
+    assert importlib.util.find_spec("planetarium_plugin.rewards.verl") is not None
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split() == ["0.3", "0.0"]
+
+
 def test_example_training_loop_runs():
     """examples/rl_reward_loop.py: the reward inside a GRPO-shaped loop, one JSON line a step."""
     import json

@@ -1,17 +1,6 @@
-"""Rewards: the Planetarium triple as a reward for RL trainers (TRL's GRPO, verl).
+"""The reward function (TRL's ``reward_funcs`` signature) on warm workers or Ray actors.
 
-A reward is a weighted sum of *parseable*, *solvable* and *equivalent* for each completion,
-scored by the same batch scorer as ``planetarium score`` (worker processes with per-sample time
-and memory limits; on Ray when configured), so a hostile completion costs at most its time
-budget and never raises: it gets reward 0 and a reason.
-
->>> from planetarium_plugin.rewards import RewardWeights
->>> RewardWeights().combine(parseable=True, solvable=True, equivalent=False)
-0.3
-
-Bound per batch: a call returns within ``batch_timeout`` plus one ``hard_timeout`` plus the
-workers' start-up (about a second locally, a few seconds for a new Ray cluster); samples still
-unscored when the batch deadline passes get reward 0 with reason ``batch_timeout``.
+Bound per batch: see :mod:`planetarium_plugin.rewards`.
 """
 
 from __future__ import annotations
@@ -19,131 +8,12 @@ from __future__ import annotations
 import os
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = [
-    "PlanetariumReward",
-    "RewardResult",
-    "RewardWeights",
-    "completion_text",
-    "compute_score",
-    "compute_score_batch",
-]
+from .inputs import MAX_CHARS, _column, _completion, _toolkit_inputs
+from .values import RewardResult, RewardWeights
 
-#: Completions longer than this are not scored (reward 0, reason ``too_long``).
-MAX_CHARS = 200_000
-
-
-@dataclass(frozen=True, slots=True)
-class RewardWeights:
-    """Weights of the triple; the reward is their sum over the criteria a completion meets.
-
-    ``solvable`` counts only a proven plan (unknown is 0); ``equivalent`` only a proven
-    equivalence (undecided is 0).
-    """
-
-    parseable: float = 0.1
-    solvable: float = 0.2
-    equivalent: float = 0.7
-
-    def combine(self, *, parseable: bool, solvable: bool | None, equivalent: bool | None) -> float:
-        """The reward for one triple."""
-        total = (
-            self.parseable * bool(parseable)
-            + self.solvable * (solvable is True)
-            + self.equivalent * (equivalent is True)
-        )
-        return round(total, 10)
-
-
-@dataclass(frozen=True, slots=True)
-class RewardResult:
-    """The reward for one completion, why, and the full score record it came from."""
-
-    reward: float
-    reason: str | None
-    score: dict[str, Any] = field(default_factory=dict)
-
-
-def completion_text(completion: Any) -> str | None:
-    """The text of a completion: a string, or a conversation (list of message dicts).
-
-    For a conversation the assistant messages' contents are joined (TRL passes a list with one
-    assistant message); multi-part contents keep their text parts. Anything else gives None.
-
-    >>> completion_text([{"role": "assistant", "content": "(define ...)"}])
-    '(define ...)'
-    >>> completion_text(b"(define \\xff")
-    '(define \ufffd'
-    >>> completion_text(42) is None
-    True
-    """
-    if isinstance(completion, str):
-        return completion
-    if isinstance(completion, bytes | bytearray):
-        return bytes(completion).decode("utf-8", errors="replace")
-    if isinstance(completion, dict):
-        completion = [completion]
-    if isinstance(completion, list | tuple):
-        parts: list[str] = []
-        messages = [m for m in completion if isinstance(m, dict)]
-        assistant = [m for m in messages if m.get("role", "assistant") == "assistant"]
-        for m in assistant or messages[-1:]:
-            content = m.get("content")
-            if isinstance(content, str):
-                parts.append(content)
-            elif isinstance(content, list):
-                parts.extend(
-                    p["text"]
-                    for p in content
-                    if isinstance(p, dict) and isinstance(p.get("text"), str)
-                )
-        return "\n".join(parts) if parts else (None if not messages else "")
-    return None
-
-
-def _completion(completion: Any) -> Any:
-    """A completion's text; a unified-planning or ``pddl`` problem as it is (converted later)."""
-    from .interop import toolkit_kind
-
-    return completion if toolkit_kind(completion) else completion_text(completion)
-
-
-def _toolkit_inputs(text: Any, gt: Any, dom: Any) -> tuple[RewardResult | None, tuple]:
-    """unified-planning / ``pddl`` objects among one sample's inputs as PDDL text (the domain
-    taken from the ground truth or the completion when the column has none); a refused
-    conversion is a zero reward with the reason the text route gives for unreadable input."""
-    from .errors import PlanetariumError
-    from .interop import pddl_inputs, toolkit_kind
-
-    if not any(toolkit_kind(x) for x in (text, gt, dom)):
-        return None, (text, gt, dom)
-    dom, (gt, text) = pddl_inputs(dom, gt, text)
-    for value, reason, who in (
-        (dom, None, "domain"),
-        (gt, "ground_truth_invalid", "ground truth"),
-        (text, None, "candidate"),
-    ):
-        if isinstance(value, PlanetariumError):
-            why = reason or value.reason.value
-            early = RewardResult(0.0, why, {"reason": why, "message": f"{who}: {value.message}"})
-            return early, (text, gt, dom)
-    return None, (text, gt, dom)
-
-
-def _column(columns: dict[str, Any], names: Sequence[str], n: int, default: Any = None) -> list:
-    for name in names:
-        value = columns.get(name)
-        if value is None:
-            continue
-        if isinstance(value, str | bool | int | float):
-            return [value] * n
-        value = list(value)
-        if len(value) == n:
-            return value
-        return [default] * n  # a column of the wrong length: every sample gets bad_record
-    return [default] * n
+__all__ = ["PlanetariumReward"]
 
 
 class PlanetariumReward:
@@ -293,7 +163,7 @@ class PlanetariumReward:
         """Score records on the warm engine, stopping at the batch deadline."""
         if not records:
             return []
-        from .scoring.engines import BatchOptions
+        from ..scoring.engines import BatchOptions
 
         options = BatchOptions(
             workers=self.workers,
@@ -306,14 +176,14 @@ class PlanetariumReward:
         counts: dict[str, int] = {}
         if self.engine == "ray":
             if self._engine is None:
-                from .scoring.ray_engine import RayEngine
+                from ..scoring.ray_engine import RayEngine
 
                 self._engine = RayEngine(self.address, persistent=True)
                 weakref.finalize(self, self._engine.close)  # also when dropped without close()
             results = self._engine(records, options, counts)
         else:
             if self._engine is None:
-                from .scoring.supervisor import WorkerPool
+                from ..scoring.supervisor import WorkerPool
 
                 self._engine = WorkerPool(options)
                 weakref.finalize(self, self._engine.close)
@@ -350,76 +220,3 @@ def _until(results: Iterable[dict], seconds: float | None) -> Iterable[dict]:
             yield rec
             if deadline is not None and time.monotonic() > deadline:
                 return
-
-
-# ---------------------------------------------------------------------------------------------
-# verl
-
-
-def _verl_domain(data_source: Any, extra_info: Any) -> Any:
-    if isinstance(extra_info, dict) and isinstance(extra_info.get("domain"), str):
-        return extra_info["domain"]
-    if isinstance(data_source, str):
-        return data_source.rsplit("/", 1)[-1]  # "planetarium/gripper" -> "gripper"
-    return None
-
-
-def compute_score_batch(
-    data_sources: Sequence[Any],
-    solution_strs: Sequence[Any],
-    ground_truths: Sequence[Any],
-    extra_infos: Sequence[Any] | None = None,
-    *,
-    reward: PlanetariumReward | None = None,
-    **kwargs: Any,
-) -> list[dict[str, Any]]:
-    """verl's batch reward (``reward_model.reward_manager=batch``): one dict per response.
-
-    Each dict has ``score`` (the reward) and ``reason``. The domain comes from
-    ``extra_info["domain"]`` or the data source's last path part (``planetarium/gripper``);
-    ``extra_info["is_placeholder"]`` marks placeholder problems. Extra keyword arguments
-    (verl's ``reward_kwargs``) configure the reward (see :class:`PlanetariumReward`).
-    """
-    n = len(solution_strs)
-    extras = list(extra_infos) if extra_infos is not None else [None] * n
-    args = (
-        [_completion(s) for s in solution_strs],
-        list(ground_truths),
-        [_verl_domain(d, e) for d, e in zip(data_sources, extras, strict=True)],
-        [bool(e.get("is_placeholder", False)) if isinstance(e, dict) else False for e in extras],
-    )
-    if reward is not None:
-        results = reward.score(*args)
-    else:
-        with PlanetariumReward(**kwargs) as fresh:
-            results = fresh.score(*args)
-    return [{"score": r.reward, "reason": r.reason or ""} for r in results]
-
-
-def compute_score(
-    data_source: Any = None,
-    solution_str: Any = None,
-    ground_truth: Any = None,
-    extra_info: Any = None,
-    **kwargs: Any,
-) -> float | list[dict[str, Any]]:
-    """verl's custom reward: ``compute_score(data_source, solution_str, ground_truth, extra_info)``.
-
-    Called per sample (verl's naive reward manager) it returns a float; called by verl's batch
-    reward manager (keywords ``data_sources``, ``solution_strs``, ``ground_truths``,
-    ``extra_infos``) it scores the whole batch at once and returns one dict per response. The
-    batch form is the fast one: each call pays the scorer's start-up.
-    """
-    if "solution_strs" in kwargs:
-        solutions = list(kwargs.pop("solution_strs"))
-        sources = kwargs.pop("data_sources", None)  # verl passes numpy arrays: no truth tests
-        return compute_score_batch(
-            [data_source] * len(solutions) if sources is None else list(sources),
-            solutions,
-            kwargs.pop("ground_truths"),
-            kwargs.pop("extra_infos", None),
-            **kwargs,
-        )
-    return compute_score_batch(
-        [data_source], [solution_str], [ground_truth], [extra_info], **kwargs
-    )[0]["score"]
