@@ -162,3 +162,20 @@ def test_problem_directory_and_texts(tmp_path):
     assert s.equivalent is True and len(s.problems) == 3
     s = evaluate_domain("gripper", pack.domain_pddl, problems=[default_problems(pack)[0].text])
     assert s.equivalent is True and s.executability.total == 1
+
+
+@pytest.mark.parametrize("pack", ["blocksworld", "gripper"])
+def test_default_problem_set_has_the_documented_size(pack):
+    """`--problems` says "default and most 7": the default set has that many, asking for more
+    gives the same set, and the help and the docstring name the same figure."""
+    from planetarium_plugin.cli.parser import build_parser
+    from planetarium_plugin.domains.problems import DEFAULT_COUNT
+
+    cases = default_problems(domain_packs()[pack])
+    assert len(cases) == DEFAULT_COUNT
+    assert default_problems(domain_packs()[pack], DEFAULT_COUNT + 5) == cases
+    said = f"default and most {DEFAULT_COUNT}"
+    assert said in " ".join(evaluate_domain.__doc__.split())
+    domain_cmd = build_parser()._subparsers._group_actions[0].choices["domain"]
+    problems = next(a for a in domain_cmd._actions if "--problems" in a.option_strings)
+    assert said in problems.help

@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,12 +23,20 @@ from ..parsing import Problem, parse_problem
 if TYPE_CHECKING:
     from ..packs import DomainPack
 
-__all__ = ["Case", "default_problems", "load_problems", "ground_truth_plan"]
+__all__ = [
+    "Case",
+    "NoProblems",
+    "default_problems",
+    "ground_truth_plan",
+    "load_problems",
+    "problem_set",
+]
 
 #: Ground-truth reachable states allowed for a default problem.
 SMALL_STATES = 3_000
 LARGER_STATES = 2_500
-DEFAULT_COUNT = 8
+#: The default set's size, which is also its most: two problems per scale 1–3 and one larger.
+DEFAULT_COUNT = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +72,8 @@ def _fits(problem: Problem, pack: DomainPack, bound: int) -> bool:
 
 
 def default_problems(pack: DomainPack, count: int = DEFAULT_COUNT) -> tuple[Case, ...]:
-    """Up to ``count`` generated problems: two per scale 1–3 (distinct inits), then one larger.
+    """Up to ``count`` generated problems: two per scale 1–3 (distinct inits), then one larger
+    (so at most :data:`DEFAULT_COUNT`, whatever ``count`` asks).
 
     Deterministic (and cached per pack and count). Empty when the pack has no generator.
     """
@@ -109,6 +119,39 @@ def _default_problems(pack: DomainPack, count: int) -> tuple[Case, ...]:
             break
     picked = small[: max(1, count - 1)] + larger[:1]
     return tuple(picked[:count])
+
+
+class NoProblems(Exception):
+    """No problem set: the ground truth has no generator and no problems were given."""
+
+
+def problem_set(
+    pack: DomainPack, problems: int | str | Path | Sequence[str] | None
+) -> tuple[Case, ...]:
+    """The problems a candidate is judged on: as many generated ones as ``problems`` says
+    (default and most :data:`DEFAULT_COUNT`), every ``*.pddl`` of a directory, or the texts.
+
+    Raises :class:`NoProblems` when a count is asked of a pack without a generator and
+    ``ground_truth_invalid`` for a given problem that does not parse.
+    """
+    if problems is None or isinstance(problems, int):
+        cases = default_problems(pack, DEFAULT_COUNT if problems is None else problems)
+        if not cases:
+            raise NoProblems(
+                f"pack {pack.name} has no problem generator: give a directory of problems"
+            )
+        return cases
+    if isinstance(problems, str | Path):
+        return load_problems(problems, pack)
+    out = []
+    for i, text in enumerate(problems):
+        try:
+            out.append(Case(f"problem-{i + 1}", text, parse_problem(text, pack.domain)))
+        except PlanetariumError as exc:
+            raise PlanetariumError(
+                Reason.GROUND_TRUTH_INVALID, f"ground-truth problem {i + 1}: {exc.message}"
+            ) from None
+    return tuple(out)
 
 
 def load_problems(directory: str | Path, pack: DomainPack) -> tuple[Case, ...]:

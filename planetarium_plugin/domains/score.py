@@ -26,7 +26,7 @@ from ..parsing import Domain, Problem, parse_domain, parse_problem  # noqa: F401
 from .check import Diagnostic, check_domain
 from .compare import ActionDiff, compare_actions  # noqa: F401
 from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, lockstep, make_space  # noqa: F401
-from .problems import DEFAULT_COUNT, Case, default_problems, ground_truth_plan, load_problems
+from .problems import NoProblems, ground_truth_plan, problem_set
 from .renaming import DEFAULT_BUDGET, apply_renaming, find_renaming, named_actions, verdict_under
 from .render import domain_to_pddl
 from .results import SETUP_REASONS, DomainScore, ProblemReport, Rate  # noqa: F401
@@ -49,10 +49,6 @@ if TYPE_CHECKING:
     from ..planning import PlannerSession
 
 __all__ = ["DomainScore", "ProblemReport", "Rate", "evaluate_domain", "score_domain_record"]
-
-
-class _NoProblems(Exception):
-    """No problem set: the ground truth has no generator and no problems were given."""
 
 
 def _resolve_ground_truth(ground_truth: str | DomainPack) -> DomainPack:
@@ -107,8 +103,8 @@ def evaluate_domain(
 ) -> DomainScore:
     """Evaluate a candidate domain against a ground truth (a pack name, pack, file or text).
 
-    ``problems``: how many generated problems (default 8), a directory of ``*.pddl`` problems,
-    or problem texts. ``timeout`` bounds the whole evaluation; ``metrics=False`` skips the
+    ``problems``: how many generated problems (default and most 7), a directory of ``*.pddl``
+    problems, or problem texts. ``timeout`` bounds the whole evaluation; ``metrics=False`` skips the
     planner-based SPAR metrics. ``strict``: today's strict reading of PDDL (requirements,
     declared types) instead of Fast Downward's; ``match_names``: first find the renaming of the
     candidate's vocabulary onto the ground truth's (:mod:`.renaming`). Never raises: every
@@ -168,7 +164,7 @@ def evaluate_domain(
             elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
             id=sample_id,
         )
-    except _NoProblems as exc:
+    except NoProblems as exc:
         return DomainScore(
             domain=str(getattr(ground_truth, "name", ground_truth))[:200],
             parseable=True,
@@ -200,27 +196,6 @@ def evaluate_domain(
         )
 
 
-def _cases(pack: DomainPack, problems) -> tuple[Case, ...]:
-    if problems is None or isinstance(problems, int):
-        cases = default_problems(pack, DEFAULT_COUNT if problems is None else problems)
-        if not cases:
-            raise _NoProblems(
-                f"pack {pack.name} has no problem generator: give a directory of problems"
-            )
-        return cases
-    if isinstance(problems, str | Path):
-        return load_problems(problems, pack)
-    out = []
-    for i, text in enumerate(problems):
-        try:
-            out.append(Case(f"problem-{i + 1}", text, parse_problem(text, pack.domain)))
-        except PlanetariumError as exc:
-            raise PlanetariumError(
-                Reason.GROUND_TRUTH_INVALID, f"ground-truth problem {i + 1}: {exc.message}"
-            ) from None
-    return tuple(out)
-
-
 def _evaluate(
     ground_truth,
     candidate,
@@ -240,7 +215,7 @@ def _evaluate(
     deadline = Deadline(timeout)
     gt_pack = _resolve_ground_truth(ground_truth)
     gt = gt_pack.domain
-    cases = _cases(gt_pack, problems)  # the ground truth is validated before the candidate
+    cases = problem_set(gt_pack, problems)  # the ground truth is validated before the candidate
     found = check_domain(candidate, strict=strict)
     diags = found.diagnostics
     if found.domain is None:
