@@ -1,4 +1,5 @@
-"""The documentation runs: every example in README.md and docs/*.md, and the site builds.
+"""The documentation runs: every example in README.md, CONTRIBUTING.md, CHANGELOG.md and
+docs/*.md, and the site builds.
 
 Block format (CONTRIBUTING.md):
 
@@ -36,7 +37,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [
+    ROOT / "README.md",
+    ROOT / "CONTRIBUTING.md",
+    ROOT / "CHANGELOG.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+]
 RUNNABLE = ("console", "pycon")
 _FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)")
 _NOT_RUN = re.compile(r"^\s*<!-- not-run: (?P<why>.*\S.*) -->\s*$")
