@@ -1,7 +1,7 @@
 """Benchmark: text↔PDDL problem alignment on public requests (``data/alignment_public``).
 
-    python benchmarks/bench_align_public.py [--split all|dev|test] [--methods raw,lexical]
-        [--epsilon 0.2] [--threads 2] [--json FILE]
+    python benchmarks/bench_align_public.py [--split all|dev|test] [--compare head]
+        [--methods raw,lexical] [--epsilon 0.2] [--threads 2] [--json FILE]
 
 Scores every pair of ``pairs.jsonl`` with the default :class:`Aligner` through its public API
 (``Aligner().score(text, pddl, epsilon=…)``, one pair at a time, as a user calls it) and
@@ -10,8 +10,11 @@ kind of mutation — never one pooled figure alone. For a mutation kind, AUROC c
 right pairs that have a wrong pair of that kind with those wrong pairs. Verdict accuracy
 counts ``aligned == label`` (wrong pairs outnumber right ones about 4 to 1, so
 ``balanced``, the mean of the next two, is given too); ``keep right`` is the share of right
-pairs kept and ``reject wrong`` the share of wrong pairs rejected. Named alternatives
-(``--methods``, uncalibrated single levers such as ``raw`` or ``lexical``) get AUROC only.
+pairs kept and ``reject wrong`` the share of wrong pairs rejected. ``--compare`` names other
+methods scored in the same run through the same API with their stored calibration (``head``:
+the logistic head of before issue 19), with AUROC, accuracy and balanced accuracy beside the
+default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``), AUROC only.
+``source×mutation`` crosses the two (AUROC on init mutations per source, …).
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
 embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench) is held out:
@@ -32,7 +35,7 @@ from planetarium_plugin.alignment import Aligner, auroc
 from planetarium_plugin.alignment.encoder import Encoder
 
 DATA = Path(__file__).parent / "data" / "alignment_public" / "pairs.jsonl"
-GROUPS = ("source", "split", "style", "domain", "mutation")
+GROUPS = ("source", "split", "style", "domain", "mutation", "source×mutation")
 
 
 def load(path: Path, split: str) -> list[dict]:
@@ -51,14 +54,15 @@ def _share(xs: list[bool]) -> float | None:
 def group_rows(rows: list[dict], by: str) -> dict[str, list[int]]:
     """Row indices per value of ``by``; a mutation group also holds its pairs' right rows."""
     out: dict[str, list[int]] = defaultdict(list)
-    if by != "mutation":
+    if by not in ("mutation", "source×mutation"):
         for i, r in enumerate(rows):
             out[r[by]].append(i)
         return dict(sorted(out.items()))
     right = {r["pair_id"]: i for i, r in enumerate(rows) if r["label"] == 1}
     for i, r in enumerate(rows):
         if r["label"] == 0 and r["pair_id"] in right:
-            out[r["mutation"]].append(i)
+            key = r["mutation"] if by == "mutation" else f"{r['source']} / {r['mutation']}"
+            out[key].append(i)
     for k, idx in out.items():
         out[k] = sorted({right[rows[i]["pair_id"]] for i in idx} | set(idx))
     return dict(sorted(out.items()))
@@ -87,7 +91,7 @@ def summarise(
     return out
 
 
-def table(title: str, stats: list[dict], extra: dict[str, list[dict]]) -> str:
+def table(title: str, stats: list[dict], extra: dict[str, list[dict]], calibrated: set[str]) -> str:
     head = [
         "group",
         "pairs",
@@ -98,7 +102,8 @@ def table(title: str, stats: list[dict], extra: dict[str, list[dict]]) -> str:
         "keep right",
         "reject wrong",
     ]
-    head += [f"AUROC {m}" for m in extra]
+    for m in extra:
+        head += [f"AUROC {m}"] + ([f"accuracy {m}", f"balanced {m}"] if m in calibrated else [])
     lines = [f"**{title}**", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for k, s in enumerate(stats):
         cells = [
@@ -111,7 +116,10 @@ def table(title: str, stats: list[dict], extra: dict[str, list[dict]]) -> str:
             _fmt(s["keep_right"]),
             _fmt(s["reject_wrong"]),
         ]
-        cells += [_fmt(extra[m][k]["auroc"]) for m in extra]
+        for m in extra:
+            cells.append(_fmt(extra[m][k]["auroc"]))
+            if m in calibrated:
+                cells += [_fmt(extra[m][k]["accuracy"]), _fmt(extra[m][k]["balanced"])]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -121,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--split", choices=("all", "dev", "test"), default="all")
     ap.add_argument("--epsilon", type=float, default=0.2)
+    ap.add_argument(
+        "--compare", default="", help="calibrated methods beside the default, e.g. head"
+    )
     ap.add_argument("--methods", default="", help="comma-separated alternatives, e.g. raw,lexical")
     ap.add_argument("--throughput-pairs", type=int, default=400)
     ap.add_argument("--threads", type=int, default=2)
@@ -142,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     verdicts = [s.aligned for s in scored]
 
     alt: dict[str, list[float]] = {}
+    alt_verdicts: dict[str, list[bool | None]] = {}
+    for m in [m for m in a.compare.split(",") if m]:
+        other = Aligner(method=m)
+        got = [other.score(t, p, epsilon=a.epsilon) for t, p in zip(texts, pddls, strict=True)]
+        alt[m] = [s.similarity for s in got]
+        alt_verdicts[m] = [s.aligned for s in got]
     for m in [m for m in a.methods.split(",") if m]:
         alt[m] = Aligner(head=None, method=m).similarity(texts, pddls)
 
@@ -167,12 +184,18 @@ def main(argv: list[str] | None = None) -> int:
             "batch_vs_single_max_diff": drift,
         },
     }
-    out = [f"Public alignment set ({a.split}: {len(rows)} pairs), default aligner, ε = {a.epsilon}"]
+    out = [
+        f"Public alignment set ({a.split}: {len(rows)} pairs), default aligner "
+        f"(method {default.method}), ε = {a.epsilon}"
+    ]
     for by in GROUPS:
         stats = summarise(rows, sims, verdicts, by)
-        extra = {m: summarise(rows, s, [None] * len(rows), by) for m, s in alt.items()}
+        extra = {
+            m: summarise(rows, s, alt_verdicts.get(m, [None] * len(rows)), by)
+            for m, s in alt.items()
+        }
         report["groups"][by] = {"default": stats, **extra}
-        out += ["", table(f"per {by}", stats, extra)]
+        out += ["", table(f"per {by}", stats, extra, set(alt_verdicts))]
     t = report["throughput"]
     out += [
         "",
