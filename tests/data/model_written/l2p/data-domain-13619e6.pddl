@@ -1,0 +1,25 @@
+(define (domain blocksworld_domain)
+    (:requirements :conditional-effects :disjunctive-preconditions :equality :negative-preconditions :strips :typing :universal-preconditions)
+    (:types arm block table - object)
+    (:predicates (clear ?block - object)  (empty ?arm - object)  (on_table ?block - object ?table - object))
+    (:action pickup
+        :parameters (?arm - object ?block - object ?table - object)
+        :precondition (and (empty ?arm) (clear ?block) (on_table ?block ?table))
+        :effect (and (holding ?arm ?block) (not (on_table ?block ?table)) (not (clear ?block)))
+    )
+     (:action putdown
+        :parameters (?arm - arm ?block - block ?table - table)
+        :precondition (and (not (empty ?arm)) (clear ?block) (not (on_table ?block ?table)))
+        :effect (and (empty ?arm) (on_table ?block ?table) (clear ?block))
+    )
+     (:action stack
+        :parameters (?arm - object ?top_block - object ?bottom_block - object)
+        :precondition (and (empty ?arm) (clear ?bottom_block))
+        :effect (and (empty ?arm) (on ?top_block ?bottom_block) (not (clear ?bottom_block)))
+    )
+     (:action unstack
+        :parameters (?arm - arm ?top - block ?bottom - block)
+        :precondition (and (empty ?arm) (clear ?top))
+        :effect (and (holding ?arm ?top) (not (on ?top ?bottom)) (clear ?bottom))
+    )
+)

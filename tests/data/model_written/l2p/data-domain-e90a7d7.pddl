@@ -1,0 +1,25 @@
+(define (domain test_domain)
+    (:requirements :conditional-effects :disjunctive-preconditions :equality :negative-preconditions :strips :typing :universal-preconditions)
+    (:types arm block table - object)
+    (:predicates (clear ?b - block)  (empty ?a - arm)  (holding ?a - arm ?b - block)  (on ?top - block ?bottom - block)  (on_table ?b - block))
+    (:action pickup
+        :parameters (?a - arm ?b - block)
+        :precondition (and (clear ?b) (empty ?a) (on_table ?b) (not (holding ?a ?b)))
+        :effect (and (holding ?a ?b) (not (on_table ?b)) (not (clear ?b)) (not (empty ?a)))
+    )
+     (:action putdown
+        :parameters (?a - arm ?b - block)
+        :precondition (and (holding ?a ?b) (clear ?b) (not (empty ?a)))
+        :effect (and (not (holding ?a ?b)) (empty ?a) (on_table ?b) (clear ?b))
+    )
+     (:action stack
+        :parameters (?a - arm ?top - block ?bottom - block)
+        :precondition (and (not (empty ?a)) (holding ?a ?top) (clear ?bottom) (on_table ?bottom) (clear ?top) (not (= ?top ?bottom)))
+        :effect (and (empty ?a) (on ?top ?bottom) (not (clear ?bottom)) (not (on_table ?top)))
+    )
+     (:action unstack
+        :parameters (?a - arm ?top - block ?bottom - block)
+        :precondition (and (empty ?a) (clear ?top) (on ?top ?bottom) (not (holding ?a ?top)))
+        :effect (and (holding ?a ?top) (not (on ?top ?bottom)) (clear ?bottom) (not (empty ?a)))
+    )
+)

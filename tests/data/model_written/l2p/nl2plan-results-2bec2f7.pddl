@@ -1,0 +1,25 @@
+(define (domain test_domain)
+    (:requirements :conditional-effects :disjunctive-preconditions :equality :negative-preconditions :strips :typing :universal-preconditions)
+    (:types block table - physical_object arm - tool)
+    (:predicates (at ?o - block ?l - table)  (clear ?b - block)  (empty ?a - arm)  (holding ?a - arm ?b - block)  (on ?b1 - block ?b2 - block))
+    (:action pickup
+        :parameters (?a - arm ?b - block ?t - table)
+        :precondition (and (at ?b ?t) (clear ?b) (empty ?a))
+        :effect (and (not (at ?b ?t)) (not (clear ?b)) (holding ?a ?b))
+    )
+     (:action putdown
+        :parameters (?a - arm ?b - block ?t - table)
+        :precondition (and (holding ?a ?b) (at ?t ?table) (clear ?b))
+        :effect (and (not (holding ?a ?b)) (at ?b ?t) (clear ?b) (empty ?a))
+    )
+     (:action stack
+        :parameters (?a - arm ?b1 - block ?b2 - block)
+        :precondition (and (holding ?a ?b1) (clear ?b2) (not (on ?b1 ?b2)) (empty ?a))
+        :effect (and (not (holding ?a ?b1)) (on ?b1 ?b2) (not (clear ?b2)) (empty ?a))
+    )
+     (:action unstack
+        :parameters (?a - arm ?b1 - block ?b2 - block)
+        :precondition (and (empty ?a) (clear ?b1) (clear ?b2) (on ?b1 ?b2) (not (= ?b1 ?b2)))
+        :effect (and (holding ?a ?b1) (not (on ?b1 ?b2)) (clear ?b2) (not (clear ?b1)))
+    )
+)

@@ -1,0 +1,30 @@
+(define (domain test_domain)
+    (:requirements :conditional-effects :disjunctive-preconditions :equality :negative-preconditions :strips :typing :universal-preconditions)
+    (:types block table - physical_object arm - tool)
+    (:predicates (at ?b - block ?t - table)  (clear ?b - block)  (empty ?a - arm)  (holding ?a - arm ?b - block)  (on ?b1 - block ?b2 - block))
+    (:action check_clear
+        :parameters (?b - block ?a - arm)
+        :precondition (and (empty ?a) (at ?b ?t))
+        :effect (and (clear ?b))
+    )
+     (:action pickup
+        :parameters (?b - block ?a - arm ?t - table)
+        :precondition (and (at ?b ?t) (clear ?b) (empty ?a))
+        :effect (and (not (at ?b ?t)) (holding ?a ?b) (not (clear ?b)))
+    )
+     (:action putdown
+        :parameters (?a - arm ?b - block ?t - table)
+        :precondition (and (holding ?a ?b) (clear ?t))
+        :effect (and (not (holding ?a ?b)) (at ?b ?t) (clear ?b))
+    )
+     (:action stack
+        :parameters (?a - arm ?b1 - block ?b2 - block)
+        :precondition (and (holding ?a ?b1) (clear ?b2) (clear ?b1) (empty ?a))
+        :effect (and (not (holding ?a ?b1)) (not (clear ?b2)) (on ?b1 ?b2))
+    )
+     (:action unstack
+        :parameters (?a - arm ?b1 - block ?b2 - block)
+        :precondition (and (empty ?a) (clear ?b1) (on ?b1 ?b2) (clear ?b2))
+        :effect (and (holding ?a ?b1) (not (on ?b1 ?b2)) (clear ?b2) (not (clear ?b1)) (not (empty ?a)))
+    )
+)
