@@ -251,7 +251,8 @@ def compare_problems(
         )
     else:
         a, b = joined(cand, fs_c), joined(gt, fs_g)
-    m = find_isomorphism(a.structure(), b.structure(), deadline)
+    # The init mapping often carries over: try it first (verified, so exact either way).
+    m = find_isomorphism(a.structure(), b.structure(), deadline, hint=init_map)
     exp = _explain(gt, cand, pack, m, deadline, explain, (fs_g, fs_c), init_map)
     if m is not None:
         return True, None, "equivalent after fully specifying the goals", exp

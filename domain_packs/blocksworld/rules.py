@@ -12,11 +12,15 @@ nothing). Only three kinds of atom can be forced beyond the goal:
 
 A goal whose partial configuration is inconsistent is unreachable: it is returned as written.
 Inits that are not valid states make the rules decline (None): the generic search decides.
+:func:`fully_specify_goal` (what the pack registers) also says whether the goal is reachable, so
+a "not equivalent" verdict never needs a planner call to rule out Definition 2's
+both-unreachable case.
 """
 
 from __future__ import annotations
 
 from planetarium_plugin.parsing import Atom, Domain, Problem
+from planetarium_plugin.specify import FullySpecifiedGoal
 
 HAND = "\0hand"
 TABLE = "\0table"
@@ -116,3 +120,13 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
     if not held and not any(can_hold(b) for b in blocks):
         out.add(Atom("arm-empty", ()))
     return frozenset(out)
+
+
+def fully_specify_goal(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    """:func:`fully_specify` with reachability: a consistent goal is reachable from a valid init."""
+    blocks = list(problem.objects)
+    closure = fully_specify(problem, domain)
+    if closure is None:
+        return None
+    reachable = _slots(problem.goal.positive, blocks) is not None
+    return FullySpecifiedGoal(closure, frozenset(), frozenset(), "rules", reachable=reachable)

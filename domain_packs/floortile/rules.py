@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from planetarium_plugin.parsing import Atom, Domain, Problem
+from planetarium_plugin.specify import FullySpecifiedGoal
 
 
 @dataclass
@@ -118,12 +119,20 @@ def analyse(problem: Problem) -> Analysis | None:
 
 
 def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
+    """The positive closure of the goal (as written when unreachable); None: invalid init."""
+    fs = fully_specify_goal(problem, domain)
+    return None if fs is None else fs.positive
+
+
+def fully_specify_goal(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    """The closure with reachability (what the pack registers): no planner call is needed to
+    tell an unreachable goal from a reachable one."""
     an = analyse(problem)
     if an is None:
         return None
     goal = problem.goal.positive
     if not an.reachable:
-        return goal
+        return FullySpecifiedGoal(goal, frozenset(), frozenset(), "rules", reachable=False)
     static = {
         a for a in problem.init if a.predicate in ("up", "right", "available-color", "painted")
     }
@@ -138,4 +147,4 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
             finals.add(an.colour[r])
         if len(finals) == 1:
             out.add(Atom("robot-has", (r, finals.pop())))
-    return frozenset(out)
+    return FullySpecifiedGoal(frozenset(out), frozenset(), frozenset(), "rules", reachable=True)

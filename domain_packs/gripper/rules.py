@@ -19,6 +19,7 @@ invalid inits make the rules decline (None).
 from __future__ import annotations
 
 from planetarium_plugin.parsing import Atom, Domain, Problem
+from planetarium_plugin.specify import FullySpecifiedGoal
 
 TYPES = ("room", "ball", "gripper")
 
@@ -100,14 +101,22 @@ def goal_model(problem: Problem, model):
 
 
 def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
+    """The positive closure of the goal (as written when unreachable); None: invalid init."""
+    fs = fully_specify_goal(problem, domain)
+    return None if fs is None else fs.positive
+
+
+def fully_specify_goal(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    """The closure with reachability (what the pack registers): no planner call is needed to
+    tell an unreachable goal from a reachable one."""
     model = _init_model(problem)
     if model is None:
         return None
     rooms, balls, grippers, init_place = model
     goal = problem.goal.positive
     required = goal_model(problem, model)
-    if required is None:
-        return goal  # unreachable: no goal state to complete
+    if required is None:  # unreachable: no goal state to complete
+        return FullySpecifiedGoal(goal, frozenset(), frozenset(), "rules", reachable=False)
     place, gripper_state, _ = required
     out = set(goal) | {a for a in problem.init if a.predicate in TYPES}
     if len(rooms) == 1:
@@ -121,4 +130,4 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
         out.update(Atom("at", (b, room)) for b in unplaced)
     if not unplaced:
         out.update(Atom("free", (g,)) for g in open_grippers)
-    return frozenset(out)
+    return FullySpecifiedGoal(frozenset(out), frozenset(), frozenset(), "rules", reachable=True)
