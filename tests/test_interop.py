@@ -9,10 +9,14 @@ and by our own outgoing conversions.
 from __future__ import annotations
 
 import functools
+import json
 import random
+import subprocess
 import sys
 import warnings
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -46,6 +50,8 @@ from planetarium_plugin.interop import (
     to_up_plan,
     toolkit_kind,
 )
+from planetarium_plugin.parsing import Goal, NumericCondition
+from planetarium_plugin.planning.writer import problem_to_pddl
 
 up_io = pytest.importorskip("unified_planning.io")
 pddl_parser = pytest.importorskip("pddl.parser.problem")
@@ -207,6 +213,10 @@ def test_evaluate_and_rewards_accept_objects():
         refused = reward.details(completions=[_with_metric(up_gt)], ground_truth=[gt],
                                  domain=[pack])  # fmt: skip
     assert objects == [texts[0], texts[0]] and texts[0] > texts[1]
+    with PlanetariumReward(workers=1, check_solvable=False, timeout=5) as reward:
+        one_domain = reward(completions=[READ(gt), READ(cand)], ground_truth=up_gt,
+                            domain=DomainParser()(PACKS[pack].domain.text))  # fmt: skip
+    assert one_domain == texts  # one object for the whole batch, as one text is
     assert refused[0].reward == 0.0 and refused[0].reason == "unsupported"
 
 
@@ -443,18 +453,74 @@ def test_no_domain_anywhere():
     assert equivalent(pddl_problem, pddl_problem).reason == "unknown_domain"
 
 
-def test_missing_library_message(monkeypatch):
-    class Problem:  # what an object of the uninstalled library looks like to us
-        pass
+_ABSENT = """
+import json, sys, warnings
+from pathlib import Path
 
-    Problem.__module__, Problem.__qualname__ = "pddl.core", "Problem"
-    assert toolkit_kind(Problem()) == "pddl-problem"
-    monkeypatch.setitem(sys.modules, "pddl", None)  # as if pddl were not installed
-    v = equivalent(SAMPLE["gripper"][0], Problem(), "gripper")
-    assert v.reason == "unsupported" and "pip install 'planetarium-plugin[pddl]'" in v.message
-    parsed = parse_problem(SAMPLE["gripper"][0], "gripper")
-    with pytest.raises(PlanetariumError, match=r"planetarium-plugin\[pddl\]"):
-        to_pddl_library(parsed)
+gt = Path("examples/blocksworld/ground_truth.pddl").read_text()
+if sys.argv[1] == "lazy":  # the text route imports neither library
+    import planetarium_plugin as pp
+
+    v = pp.equivalent(gt, gt, "blocksworld")
+    loaded = sorted({m.partition(".")[0] for m in sys.modules} & {"pddl", "unified_planning"})
+    print(json.dumps({"text": v.equivalent, "loaded": loaded}))
+    raise SystemExit
+from pddl.parser.problem import ProblemParser
+from unified_planning.io import PDDLReader
+
+theirs = ProblemParser()(gt)  # real objects of both libraries, made before they go missing
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    up = PDDLReader().parse_problem_string(
+        Path("domain_packs/blocksworld/domain.pddl").read_text(), gt
+    )
+for name in list(sys.modules):  # from here on, as if neither library were installed
+    if name.partition(".")[0] in ("pddl", "unified_planning"):
+        sys.modules[name] = None
+import planetarium_plugin as pp
+
+out = {"text": pp.equivalent(gt, gt, "blocksworld").equivalent}
+for label, obj in (("pddl", theirs), ("up", up)):
+    v = pp.equivalent(gt, obj, "blocksworld")
+    out[label] = [v.reason, v.message]
+parsed = pp.parse_problem(gt, "blocksworld")
+for label, convert in (("to_pddl", pp.to_pddl_library), ("to_up", pp.to_unified_planning)):
+    try:
+        convert(parsed, "blocksworld")
+    except pp.PlanetariumError as exc:
+        out[label] = exc.message
+print(json.dumps(out))
+"""
+
+
+def _absent(mode: str) -> dict:
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [sys.executable, "-c", _ABSENT, mode], capture_output=True, text=True, cwd=root,
+        timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def test_libraries_imported_lazily():
+    assert _absent("lazy") == {"text": True, "loaded": []}
+
+
+def test_missing_library_message():
+    """Real objects of both libraries, then the libraries made unimportable
+    (``sys.modules[name] = None``) in a fresh interpreter: the text route still works, and an
+    object of a missing library is named with the extra that installs it, in and out."""
+    out = _absent("absent")
+    assert out["text"] is True
+    for lib, extra in (("pddl", "pddl"), ("up", "up")):
+        reason, message = out[lib]
+        assert reason == "unsupported"
+        assert message.startswith("candidate: an object of the ")
+        assert message.endswith(f"is not installed: pip install 'planetarium-plugin[{extra}]'")
+    assert out["to_pddl"].startswith("to_pddl_library builds 'pddl' objects but 'pddl' is not")
+    assert out["to_up"].startswith("to_unified_planning builds 'unified_planning' objects")
+    assert out["to_up"].endswith("pip install 'planetarium-plugin[up]'")
 
 
 def test_other_toolkit_objects_are_named():
@@ -505,3 +571,74 @@ def test_up_defaults_subtypes_and_constants():
     routed = solve_unified_planning(p)
     with S.PlanValidator(name="sequential_plan_validator") as v:
         assert v.validate(p, routed.plan).status.name == "VALID"
+
+
+# --- negative and numeric goals, fully specified goals -----------------------------------
+
+DENOMINATORS = (1, 2, 4, 5, 8, 10)  # exact decimals: both libraries keep them exactly
+
+
+@st.composite
+def _goal_literals(draw):
+    """A generated problem of any pack with negative goals (atoms of its initial state) and,
+    in the numeric packs, numeric goals of every comparison over its fluents."""
+    pack = PACKS[draw(st.sampled_from(GENERATORS))]
+    instances = list(pack.generate(random.Random(draw(st.integers(0, 10**6))), 1))
+    parsed = parse_problem(draw(st.sampled_from(instances)).problem_pddl, pack.domain)
+    free = sorted(parsed.init - parsed.goal.positive)
+    negative = draw(st.sets(st.sampled_from(free), min_size=1, max_size=3)) if free else set()
+    numeric = set()
+    if parsed.numeric_init:
+        fluents = st.sampled_from(sorted(parsed.numeric_init))
+        value = st.builds(Fraction, st.integers(-200, 200), st.sampled_from(DENOMINATORS))
+        ops = st.sampled_from(("<", "<=", "=", ">=", ">"))
+        conditions = st.builds(NumericCondition, ops, fluents, value)
+        numeric = draw(st.sets(conditions, min_size=1, max_size=3))
+    goal = Goal(parsed.goal.positive, frozenset(negative), frozenset(numeric))
+    return pack, parsed, replace(parsed, goal=goal)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_goal_literals())
+def test_negative_and_numeric_goals_exact(case):
+    """Negative and numeric goals survive text -> object -> text exactly through both
+    libraries (their parsers and our builders), with the verdicts of the text."""
+    pack, original, problem = case
+    name = pack.domain.name
+    text = problem_to_pddl(problem, pack.domain)
+    assert parse_problem(text, pack.domain) == problem
+    first = problem_to_pddl(original, pack.domain)
+    want_self = _key(equivalent(text, text, name))
+    want_gt = _key(equivalent(text, first, name))
+    objects = [to_unified_planning(problem, name), to_pddl_library(problem, name)]
+    if all(c.value >= 0 for c in problem.goal.numeric):  # its grammar has no negative numbers
+        objects.append(READ(text))
+    if name not in READER_FAILS:
+        objects.append(_up_reader(name, text))
+    for obj in objects:
+        back = as_pddl_text(obj, "problem", domain=name)
+        assert parse_problem(back, pack.domain) == problem, type(obj).__module__
+        assert _key(equivalent(text, obj, name)) == want_self
+        assert _key(equivalent(obj, first, name)) == want_gt
+
+
+@pytest.mark.parametrize("pack", sorted(SAMPLE))
+def test_fully_specified_goals_go_out_exactly(pack):
+    """``goal=`` a fully specified goal (with its negative literals where the closure is
+    small enough; a numeric condition added in the numeric packs): both libraries' objects
+    read back to exactly that goal and the problem's initial state."""
+    domain = PACKS[pack].domain
+    parsed = parse_problem(min(SAMPLE[pack], key=len), domain)
+    numeric = sorted(parsed.numeric_init)
+    fs = fully_specify(parsed, pack, negative=not numeric)
+    extra = {NumericCondition(">", numeric[0], Fraction(-5, 4))} if numeric else set()
+    goals = [fs, Goal(fs.positive, fs.negative, fs.numeric | extra)]
+    assert any(g.negative or g.numeric for g in goals) or pack == "floor-tile"
+    for goal in goals:
+        want = Goal(goal.positive, goal.negative, goal.numeric)
+        for obj in (
+            to_unified_planning(parsed, pack, goal=goal),
+            to_pddl_library(parsed, pack, goal=goal),
+        ):
+            back = parse_problem(as_pddl_text(obj, "problem", domain=pack), domain)
+            assert back == replace(parsed, goal=want), type(obj).__module__

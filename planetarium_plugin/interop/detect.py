@@ -47,15 +47,20 @@ def foreign_library(obj: object) -> str | None:
     return top if top in _EXTRAS else None
 
 
-def require(library: str):
+def require(library: str, making: str | None = None):
     """Import ``library`` (``unified_planning`` or ``pddl``), or raise a clear error naming the
-    extra that installs it."""
+    extra that installs it; ``making`` names the function that builds one of its objects (else
+    an object of it was given to us)."""
     try:
         return importlib.import_module(library)
     except ImportError:
         extra = _EXTRAS.get(library, library)
+        what = (
+            f"{making} builds {library!r} objects"
+            if making
+            else f"an object of the {library!r} library was given"
+        )
         raise PlanetariumError(
             Reason.UNSUPPORTED,
-            f"an object of the {library!r} library was given but {library!r} is not "
-            f"installed: pip install 'planetarium-plugin[{extra}]'",
+            f"{what} but {library!r} is not installed: pip install 'planetarium-plugin[{extra}]'",
         ) from None

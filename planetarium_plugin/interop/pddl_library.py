@@ -61,7 +61,7 @@ def _value(v: Fraction) -> int | float:
 def to_pddl_objects(problem: Problem, domain: Domain | None, goal: Goal | None = None) -> Any:
     """Our parsed ``problem`` (its goal replaced by ``goal`` when given) as a
     ``pddl.core.Problem``; ``domain`` (when given) says whether objects carry types."""
-    require("pddl")
+    require("pddl", "to_pddl_library")
     from pddl.core import Problem as PddlProblem
     from pddl.logic import base, functions, predicates, terms
     from pddl.requirements import Requirements
@@ -122,7 +122,7 @@ def to_pddl_objects(problem: Problem, domain: Domain | None, goal: Goal | None =
 
 def to_pddl_domain(domain: Domain) -> Any:
     """Our parsed domain as a ``pddl.core.Domain`` (read from its text by the library)."""
-    require("pddl")
+    require("pddl", "to_pddl_library")
     from pddl.parser.domain import DomainParser
 
     try:

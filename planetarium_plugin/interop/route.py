@@ -48,7 +48,7 @@ def to_unified_planning(
     with constructs the conversion does not build (disjunction, quantifiers, conditional
     effects, ``scale-up``/``scale-down``).
     """
-    require("unified_planning")
+    require("unified_planning", "to_unified_planning")
     p, d = _parsed(problem, domain)
     for a in d.actions:
         if a.unsupported:
@@ -94,7 +94,7 @@ def to_up_plan(plan: SolveResult | tuple[str, ...] | list, problem: Any) -> Any:
     """A plan (a :class:`SolveResult`'s, plan lines, or ``(action, args)`` steps) as a
     ``unified_planning.plans.SequentialPlan`` over the actions and objects of the
     unified-planning ``problem`` (matched as PDDL matches names: ignoring letter case)."""
-    up = require("unified_planning")
+    up = require("unified_planning", "to_up_plan")
     import unified_planning.plans  # noqa: F401  (the submodule)
 
     from ..planning import parse_plan

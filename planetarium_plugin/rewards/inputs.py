@@ -84,11 +84,15 @@ def _toolkit_inputs(text: Any, gt: Any, dom: Any) -> tuple[RewardResult | None, 
 
 
 def _column(columns: dict[str, Any], names: Sequence[str], n: int, default: Any = None) -> list:
+    """A dataset column for ``n`` samples; one value (text, a flag, a toolkit object such as
+    a ``pddl.core.Domain``) stands for the whole batch."""
+    from ..interop import toolkit_kind
+
     for name in names:
         value = columns.get(name)
         if value is None:
             continue
-        if isinstance(value, str | bool | int | float):
+        if isinstance(value, str | bool | int | float) or toolkit_kind(value):
             return [value] * n
         value = list(value)
         if len(value) == n:
