@@ -13,7 +13,7 @@ from ..specify import COMPARE, apply_numeric, evaluate_expr
 from .results import ValidationResult
 from .writer import pddl_number
 
-__all__ = ["parse_plan", "simulate"]
+__all__ = ["parse_plan", "simulate", "states_at"]
 
 
 def _fmt(v: Fraction) -> str:
@@ -105,6 +105,32 @@ def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[s
             unmet_goals=tuple(missing),
         )
     return ValidationResult(True, f"valid plan of {len(plan)} steps")
+
+
+def states_at(
+    problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[str, ...]]], cuts
+) -> dict[int, tuple[frozenset[Atom], dict[Atom, Fraction]]]:
+    """The state (atoms, fluent values) after the first ``k`` steps, for each ``k`` in ``cuts``
+    that the plan reaches before a step fails (used to check a long plan in parts)."""
+    actions = {a.name: a for a in domain.actions}
+    state, values = set(problem.init), dict(problem.numeric_init)
+    wanted, out = set(cuts), {}
+    for i, (name, args) in enumerate(plan):
+        if i in wanted:
+            out[i] = (frozenset(state), dict(values))
+        act = actions.get(name)
+        if act is None or len(args) != len(act.params):
+            return out
+        sub = dict(zip((v for v, _ in act.params), args, strict=True))
+        if unmet_preconditions(act, sub, state, values):
+            return out
+        try:
+            _apply(act, sub, state, values)
+        except PlanetariumError:
+            return out
+    if len(plan) in wanted:
+        out[len(plan)] = (frozenset(state), dict(values))
+    return out
 
 
 def _ground(atom: Atom, sub) -> Atom:

@@ -57,6 +57,24 @@ def _route(pack: DomainPack, planner: str, persistent: bool) -> list[str]:
     return ["pack", general] if pack.planner is not None else [general]
 
 
+def _add_delete_clash(pack: DomainPack, steps) -> str | None:
+    """The first step of ``steps`` that adds and deletes the same atom (e.g. ``fly`` from a
+    place to itself), named, or None. Planners that let the delete win read it unlike PDDL."""
+    actions = {a.name: a for a in pack.domain.actions}
+    for i, (name, args) in enumerate(steps, 1):
+        act = actions.get(name)
+        if act is None or len(args) != len(act.params):
+            continue
+        sub = dict(zip((v for v, _ in act.params), args, strict=True))
+        add = {(a.predicate, tuple(sub.get(x, x) for x in a.args)) for a in act.add}
+        both = add & {(a.predicate, tuple(sub.get(x, x) for x in a.args)) for a in act.delete}
+        if both:
+            pred, atom_args = min(both)
+            atom = f"({' '.join((pred, *atom_args))})"
+            return f"step {i} ({' '.join((name, *args))}) both adds and deletes {atom}"
+    return None
+
+
 def solve(
     problem: Problem | str | Any,
     domain: DomainSpec | Any | None = None,
@@ -107,11 +125,20 @@ def solve(
         left = max(0.01, timeout - (time.perf_counter() - t0))
         try:  # the validator gets what is left of the caller's budget
             validation = validate(problem, steps, pack, validator=validator, timeout=left)
-        except PlanetariumError as exc:
-            status = SolveStatus.UNKNOWN if exc.reason is Reason.TIMEOUT else SolveStatus.ERROR
+        except PlanetariumError as exc:  # no validator could answer: not decided
+            undecided = exc.reason in (Reason.TIMEOUT, Reason.UNSUPPORTED)
+            status = SolveStatus.UNKNOWN if undecided else SolveStatus.ERROR
             message = f"{used} found a plan of {len(steps)} steps; validation failed: {exc}"
         else:
-            if not validation.valid:
+            clash = _add_delete_clash(pack, steps) if not validation.valid else None
+            if clash is not None:  # the planner's reading of PDDL, not a verdict on the problem
+                status = SolveStatus.UNKNOWN
+                message = (
+                    f"not decided: {used}'s plan is invalid ({validation.message}) because "
+                    f"{clash}; PDDL applies deletes before adds (the atom stays true), {used} "
+                    "does not"
+                )
+            elif not validation.valid:
                 status = SolveStatus.ERROR
                 message = f"{used} returned an invalid plan: {validation.message}"
             elif used == TRIVIAL:

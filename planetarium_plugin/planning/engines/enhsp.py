@@ -60,6 +60,17 @@ def _enhsp_outcome(rc: int, out: str, plan_path: Path, inp: PlannerInput) -> Pla
     return PlannerOutcome(SolveStatus.ERROR, message=f"ENHSP exit {rc}: {out[-400:]}")
 
 
+def _unwritable(exc: PlanetariumError) -> PlannerOutcome:
+    """A problem ENHSP cannot be given: a number it cannot read is a limit of ENHSP (solvability
+    not decided: ``unknown``), anything else an error."""
+    if "decimal form" in exc.message:
+        return PlannerOutcome(
+            SolveStatus.UNKNOWN,
+            message=f"not decided: ENHSP reads decimal numbers only and {exc.message}",
+        )
+    return PlannerOutcome(SolveStatus.ERROR, message=f"cannot write the problem: {exc}")
+
+
 def _write(tmp: str, problem: Problem, pack: DomainPack) -> tuple[str, str, str, PlannerInput]:
     inp = planner_input(problem, pack.domain)
     dom, prob, plan = (os.path.join(tmp, n) for n in ("domain.pddl", "problem.pddl", "plan"))
@@ -116,7 +127,7 @@ class ENHSP:
             try:
                 dom, prob, plan, inp = _write(tmp, problem, pack)
             except PlanetariumError as exc:
-                return PlannerOutcome(SolveStatus.ERROR, message=f"cannot write the problem: {exc}")
+                return _unwritable(exc)
             cmd, cache_tmp, cache_final = self.command(dom, prob, plan, args)
             timed_out = True
             try:
@@ -209,7 +220,7 @@ class ENHSPServer:
             try:
                 dom, prob, plan, inp = _write(tmp, problem, pack)
             except PlanetariumError as exc:
-                return PlannerOutcome(SolveStatus.ERROR, message=f"cannot write the problem: {exc}")
+                return _unwritable(exc)
             request = "\t".join(["-o", dom, "-f", prob, "-sp", plan, *ENHSP_PROOF])
             try:
                 self._proc.stdin.write(request + "\n")
