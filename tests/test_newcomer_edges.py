@@ -104,3 +104,41 @@ def test_replay_unreadable_samples_name_the_line(monkeypatch, capsys, tmp_path):
     with pytest.raises(SystemExit):
         _replay(monkeypatch, "lm_eval", mode="replay", path=str(bad))
     assert f"{bad}:1: invalid JSON" in _one_line_error(capsys.readouterr().err)
+
+
+def test_domain_records_get_their_own_table_with_short_labels(tmp_path, capsys):
+    from planetarium_plugin.packs import resolve_pack
+
+    truth = tmp_path / "runs" / "model-a" / "gripper_truth.pddl"
+    truth.parent.mkdir(parents=True)
+    truth.write_text(resolve_pack("gripper").domain.text)
+    cand = (Path(__file__).parents[1] / "examples" / "domains" / "gripper_llm.txt").read_text()
+    src = tmp_path / "mixed.jsonl"
+    recs = [
+        {"id": "d1", "kind": "domain", "domain": str(truth), "candidate": cand, "problems": 2},
+        {"id": "p1", "domain": "blocksworld", "ground_truth": GT, "candidate": GT},
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    out_file = str(tmp_path / "o.jsonl")
+    code = main(["score", str(src), "--out", out_file, "--quiet", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    problem_part, _, domain_part = out.partition("domain records:")
+    assert "problem records:" in problem_part and "blocksworld" in problem_part
+    assert "d1" not in problem_part and "gripper" not in problem_part  # not in the problem table
+    header, *rows = domain_part.strip().splitlines()
+    assert header.split() == [
+        "domain", "n", "parseable", "executability", "feasibility", "interpretability",
+        "equivalent", "equivalent_unknown", "bad_record",
+    ]  # fmt: skip
+    labels = [row.split()[0] for row in rows]
+    assert labels == ["gripper", "all"] and str(tmp_path) not in domain_part
+    assert all(len(row.split()) == len(header.split()) for row in rows)  # parseable columns
+
+
+def test_domain_label_is_short():
+    from planetarium_plugin.scoring.summary import domain_label
+
+    assert domain_label("/a/b/very/deep/blocks_domain.pddl") == "blocks_domain"
+    assert domain_label("(define (domain my-grip) (:requirements :strips))") == "my-grip"
+    assert domain_label("rover") == "rover" and len(domain_label("x" * 80)) == 30

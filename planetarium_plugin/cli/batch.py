@@ -35,7 +35,8 @@ def _writable_file(path: str, action: str) -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from ..scoring import read_records, score_file, summarize
+    from ..scoring import read_records, score_file
+    from ..scoring.summary import DOMAIN_COLUMNS, PROBLEM_COLUMNS, summarize, summarize_domains
 
     try:
         records = list(read_records(Path(args.predictions)))
@@ -96,29 +97,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     if not out.exists():
         print(f"error: no records in {args.predictions}", file=sys.stderr)
         return 2
-    rows = summarize(out)
+    rows, domain_rows = summarize(out), summarize_domains(out)
     print(
         f"scored {counts['scored']}, already done {counts['skipped']}, "
         f"timed out {counts['timeout']}, crashed {counts['crashed']}, "
         f"bad records {counts['bad_record']}"
     )
-    header = [
-        "domain",
-        "n",
-        "parseable",
-        "solvable",
-        "equivalent",
-        "equivalent_relaxed_typing",
-        "solvable_unknown",
-        "equivalent_unknown",
-        "bad_record",
-    ]
-    table = [[str(r[h]) for h in header] for r in rows]
-    widths = [max(len(x) for x in col) for col in zip(header, *table, strict=False)]
-    for row in [header, *table]:
-        print("  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
-    total = next((r for r in rows if r["domain"] == "all"), None)
-    if total is not None and total["n"] and total["bad_record"] == total["n"]:
+    if rows:
+        _table(PROBLEM_COLUMNS, rows, "problem records" if domain_rows else "")
+    if domain_rows:
+        _table(DOMAIN_COLUMNS, domain_rows, "domain records" if rows else "")
+    total = {
+        k: sum(r[k] for t in (rows, domain_rows) for r in t if r["domain"] == "all")
+        for k in ("n", "bad_record")
+    }
+    if total["n"] and total["bad_record"] == total["n"]:
         print(
             "error: every record is a bad_record (see solve_message in the results): each needs "
             "domain, ground_truth (or gt, problem_pddl) and candidate (or prediction, "
@@ -127,6 +120,16 @@ def cmd_score(args: argparse.Namespace) -> int:
         )
         return 2
     return 0
+
+
+def _table(header, rows: list[dict], title: str) -> None:
+    """Rows as aligned columns (one space-separated table a script can read), under ``title``."""
+    if title:
+        print(f"{title}:")
+    table = [[str(r[h]) for h in header] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(header, *table, strict=False)]
+    for row in [list(header), *table]:
+        print("  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip())
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
