@@ -142,3 +142,24 @@ def test_domain_label_is_short():
     assert domain_label("/a/b/very/deep/blocks_domain.pddl") == "blocks_domain"
     assert domain_label("(define (domain my-grip) (:requirements :strips))") == "my-grip"
     assert domain_label("rover") == "rover" and len(domain_label("x" * 80)) == 30
+
+
+GRIPPER_LLM = Path(__file__).parents[1] / "examples" / "domains" / "gripper_llm.txt"
+
+
+def test_domain_problems_says_what_was_used_and_why(capsys):
+    code = main(["domain", "gripper", str(GRIPPER_LLM), "--problems", "20", "--no-metrics"])
+    captured = capsys.readouterr()
+    assert code in (0, 1)
+    note = [ln for ln in captured.err.splitlines() if ln.startswith("note:")]
+    assert len(note) == 1 and "--problems 20: 7 generated problems used" in note[0]
+    assert "at most 7" in note[0]
+    main(["domain", "gripper", str(GRIPPER_LLM), "--problems", "3", "--no-metrics"])
+    assert "note:" not in capsys.readouterr().err  # nothing capped: nothing to say
+
+
+@pytest.mark.parametrize("count", ["0", "-2"])
+def test_domain_problems_below_one_is_refused(capsys, count):
+    code = main(["domain", "gripper", str(GRIPPER_LLM), "--problems", count])
+    line = _one_line_error(capsys.readouterr().err)
+    assert code == 2 and f"--problems {count}" in line and "no problem generator" not in line

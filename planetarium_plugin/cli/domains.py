@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
-from .common import _read
+from .common import CliError, _read
 from .help import status_word
 
 
@@ -51,11 +52,17 @@ def _print_domain_score(score, explain: bool) -> None:
 
 def cmd_domain(args: argparse.Namespace) -> int:
     from ..domains import evaluate_domain
+    from ..domains.problems import DEFAULT_COUNT
 
-    candidate = _read(args.candidate, "the candidate domain")
     problems = args.problems
-    if problems is not None and problems.isdigit():
+    if problems is not None and problems.lstrip("+-").isdigit():
         problems = int(problems)
+        if problems < 1:
+            raise CliError(
+                f"--problems {args.problems}: give a count of 1 to {DEFAULT_COUNT} generated "
+                "problems, or a directory of *.pddl problems"
+            )
+    candidate = _read(args.candidate, "the candidate domain")
     score = evaluate_domain(
         args.ground_truth,
         candidate,
@@ -65,6 +72,14 @@ def cmd_domain(args: argparse.Namespace) -> int:
         strict=args.strict,
         match_names=args.match_names,
     )
+    used = len(score.problems) or score.executability.total
+    if isinstance(problems, int) and score.parseable and 0 < used < problems:
+        print(
+            f"note: --problems {problems}: {used} generated problems used; the generator gives "
+            f"at most {DEFAULT_COUNT} (two per scale 1-3 with distinct inits, then one larger, "
+            "each small enough to explore every state), fewer when not so many fit",
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps(score.to_dict(), indent=2 if args.explain else None))
     else:

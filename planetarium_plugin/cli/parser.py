@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument(
         "--problems",
         default=None,
-        help="N generated problems (default and most 7), or a directory of *.pddl problems",
+        help="N generated problems (default 7, also the most: a larger N uses 7 and says so), "
+        "or a directory of *.pddl problems",
     )
     d.add_argument("--json", action="store_true", help="print one JSON object")
     d.add_argument("--explain", action="store_true", help="diagnostics, actions, per problem")

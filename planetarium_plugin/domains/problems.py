@@ -134,6 +134,11 @@ def problem_set(
     Raises :class:`NoProblems` when a count is asked of a pack without a generator and
     ``ground_truth_invalid`` for a given problem that does not parse.
     """
+    if isinstance(problems, int) and problems < 1:
+        raise PlanetariumError(
+            Reason.UNSUPPORTED,
+            f"problems={problems}: give a count of 1 to {DEFAULT_COUNT} or the problems",
+        )
     if problems is None or isinstance(problems, int):
         cases = default_problems(pack, DEFAULT_COUNT if problems is None else problems)
         if not cases:
