@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 
-from .aligner import Aligner, AlignmentScore, default_head_path
+from .aligner import Aligner, AlignmentExplanation, AlignmentScore, default_head_path
 from .calibration import Calibration, conformal_level, coverage
 from .data import AlignPair, generate_pairs, read_pairs, write_pairs
 from .model import METHODS, Head, auroc
@@ -33,6 +33,7 @@ __all__ = [
     "METHODS",
     "ActionAlignment",
     "AlignPair",
+    "AlignmentExplanation",
     "Aligner",
     "AlignmentScore",
     "Calibration",

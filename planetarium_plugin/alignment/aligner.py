@@ -20,11 +20,12 @@ import numpy as np
 from .actions import action_features, load_action_head
 from .calibration import Calibration
 from .encoder import Encoder, load_encoder
+from .facts import AlignmentExplanation, explain_pairs
 from .goals import describe_goals
 from .model import METHODS, Head, method_scores, pair_features, raw_scores
 from .render import clean_text
 
-__all__ = ["DEFAULT_HEAD", "AlignmentScore", "Aligner", "default_head_path"]
+__all__ = ["DEFAULT_HEAD", "AlignmentExplanation", "AlignmentScore", "Aligner", "default_head_path"]
 
 DEFAULT_HEAD = "default"
 
@@ -61,8 +62,9 @@ class Aligner:
         domain: a pack name: its own calibration (``problem:<pack>``) is used when the head
             has one.
         head: ``"default"`` (the shipped head), a head JSON path, a :class:`Head`, or None.
-        method: one of :data:`~.model.METHODS`; default ``head`` when a head is given, else
-            ``goal`` (rendered-goal cosine).
+        method: one of :data:`~.model.METHODS`; default ``facts`` (fact-level alignment,
+            :meth:`explain`) with the shipped head, ``head`` with a head you give, ``goal``
+            (rendered-goal cosine) without a head. ``head`` is the previous default.
         encoder: an already loaded :class:`~.encoder.Encoder` (default: one shared per
             process and model path).
     """
@@ -80,7 +82,8 @@ class Aligner:
             self.head = head
         else:
             self.head = Head.load(default_head_path() if head == DEFAULT_HEAD else Path(head))
-        self.method = method or ("head" if self.head is not None else "goal")
+        default = "facts" if isinstance(head, str) and head == DEFAULT_HEAD else "head"
+        self.method = method or (default if self.head is not None else "goal")
         if self.method not in METHODS:
             raise ValueError(f"unknown method {self.method!r}; choose from {', '.join(METHODS)}")
         if self.method == "head" and self.head is None:
@@ -106,6 +109,8 @@ class Aligner:
         if not texts:
             return []
         t, p = _texts(texts), _texts(pddls)
+        if self.method == "facts":
+            return [e.similarity for e in explain_pairs(self.encoder, t, p, self.domain)]
         if self.method == "raw":
             out = raw_scores(self.encoder, t, p)
         elif self.method == "head":
@@ -121,6 +126,26 @@ class Aligner:
             feats = pair_features(enc, t, p, embed=(self.method,), described=said)
             out = method_scores(self.method, feats)
         return [round(float(x), 6) for x in np.nan_to_num(out, nan=0.0)]
+
+    def explain(self, text: str, pddl: str, domain: str | None = None) -> AlignmentExplanation:
+        """Fact by fact, why ``text`` and the PDDL problem match or not (:mod:`.facts`).
+
+        For the init and the goal: the problem atoms the text states (with the span that
+        states each), the ones it contradicts, what the text states that the problem lacks,
+        the problem atoms it never states, and goal parts judged by abstract description.
+        ``domain``: a pack name or a domain file's text (default: the aligner's, else the
+        problem's ``(:domain …)`` pack; any domain works from its predicate names alone).
+        Never raises on bad input.
+        """
+        return self.explain_many([text], [pddl], domain)[0]
+
+    def explain_many(
+        self, texts: Sequence[str], pddls: Sequence[str], domain: str | None = None
+    ) -> list[AlignmentExplanation]:
+        """:meth:`explain` for a batch (one encoder pass over all new wordings)."""
+        if len(texts) != len(pddls):
+            raise ValueError(f"{len(texts)} texts but {len(pddls)} PDDL problems")
+        return explain_pairs(self.encoder, _texts(texts), _texts(pddls), domain or self.domain)
 
     def action_similarity(self, descriptions: Sequence[str], schemas: Sequence[str]) -> list[float]:
         """How well each action description says what its ``(:action …)`` schema does, in
@@ -157,7 +182,18 @@ class Aligner:
         return Calibration.fit(scores, kind=kind)
 
     def score(self, text: str, pddl: str, *, epsilon: float = 0.2) -> AlignmentScore:
-        """Similarity of one pair and its conformal verdict at miscoverage ``epsilon``."""
+        """Similarity of one pair and its conformal verdict at miscoverage ``epsilon``.
+
+        With the ``facts`` method the verdict is also False whenever the explanation finds a
+        confidently contradicted or missing fact, whatever the similarity.
+        """
+        if self.method == "facts":
+            e = self.explain(text, pddl)
+            cal = self.calibration("problem")
+            thr = None if cal is None else cal.threshold(epsilon)
+            thr = None if thr is None or math.isinf(thr) else thr
+            ok = e.aligned and (thr is None or e.similarity >= thr - 1e-12)
+            return AlignmentScore(e.similarity, epsilon, thr, ok, self.method)
         s = self.similarity([text], [pddl])[0]
         cal = self.calibration("problem")
         if cal is None:

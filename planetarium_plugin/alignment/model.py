@@ -14,6 +14,8 @@ Scoring methods map (text, PDDL) pairs to a similarity; higher means better alig
   abstract vocabulary (:mod:`.goals`): the mean cosine of the two best-matching sentences,
   and whether the numbers of the best one agree ("3 towers" is not "4 towers", which MiniLM
   barely sees).
+- ``facts`` (the default): fact-level alignment, init and goal (:mod:`.facts`), computed by
+  the aligner itself, not from these features.
 - ``head``: logistic regression over named features (:class:`Head`), trained on generated
   hard negatives by :func:`train_head`; the shipped default is a JSON file of a few KB.
 """
@@ -41,7 +43,7 @@ from .render import (
 
 __all__ = ["COLUMNS", "METHODS", "Features", "Head", "auroc", "pair_features", "train_head"]
 
-METHODS = ("raw", "rendered", "goal", "atoms", "summary", "lexical", "abstract", "head")
+METHODS = ("facts", "raw", "rendered", "goal", "atoms", "summary", "lexical", "abstract", "head")
 COLUMNS = (
     "cos_all", "cos_goal", "cos_init", "atom_f", "cos_summary",
     "lex_p", "lex_r", "lex_named", "lex_counts", "cos_abs", "num_abs", "has_abs",

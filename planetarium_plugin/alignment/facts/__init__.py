@@ -1,0 +1,125 @@
+"""Fact-level text↔PDDL alignment: a careful reader's check of a problem against a request.
+
+Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary),
+:mod:`.mentions` (object mentions → objects), :mod:`.clauses` (init/goal sections, one fact per
+clause), :mod:`.grounding` (clause → candidate atoms via the predicates' wordings and the
+encoder), :mod:`.explain` (comparison, similarity and verdict). :func:`explain_pairs` runs
+them on a batch with one encoder pass over all new wordings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ...domain_pack import DomainPack
+from ...errors import PlanetariumError
+from ...parsing import Atom, Goal, parse_problem
+from ...parsing.model import Domain
+from ..encoder import Encoder
+from ..goals import pack_of
+from .clauses import Clause, split_clauses
+from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
+from .grounding import _options, ground_clauses
+from .mentions import Mention, find_mentions
+from .world import World, read_world
+
+__all__ = [
+    "AlignmentExplanation",
+    "Clause",
+    "FactMatch",
+    "Mention",
+    "SectionExplanation",
+    "World",
+    "explain_pairs",
+    "find_mentions",
+    "read_world",
+    "split_clauses",
+]
+
+#: Problems with more atoms than this are not closed under fullySpecify (bounded time).
+MAX_CLOSED_ATOMS = 400
+
+
+def _pack(domain: str | DomainPack | Domain | None, pddl: str) -> tuple[DomainPack | None, Domain | str | None]:
+    if isinstance(domain, DomainPack):
+        return domain, domain.domain
+    if isinstance(domain, Domain):
+        return None, domain
+    if isinstance(domain, str) and "(" in domain:
+        return None, domain  # a domain file's text
+    if isinstance(domain, str) and domain:
+        from ...packs import default_registry
+
+        reg = default_registry()
+        if domain in reg:
+            return reg[domain], reg[domain].domain
+    pack = pack_of(pddl)
+    return pack, (pack.domain if pack is not None else None)
+
+
+def _closures(pack: DomainPack | None, pddl: str, stated_goal: set[tuple[str, ...]]):
+    """The goal's fullySpecify closure and the closure of the goal atoms the text states, by
+    the pack's rules (fast); empty where there are none or they decline."""
+    if pack is None or pack.fully_specify is None:
+        return frozenset(), frozenset()
+    try:
+        problem = parse_problem(pddl, pack.domain, typing="relaxed")
+    except PlanetariumError:
+        return frozenset(), frozenset()
+    if problem.size > MAX_CLOSED_ATOMS:
+        return frozenset(), frozenset()
+
+    def close(p) -> frozenset[tuple[str, ...]]:
+        try:
+            got = pack.fully_specify(p, pack.domain)  # type: ignore[misc]
+        except Exception:  # pack code: a failure means "no closure"
+            return frozenset()
+        atoms = getattr(got, "positive", got)
+        if not atoms:
+            return frozenset()
+        return frozenset((a.predicate.lower(), *(x.lower() for x in a.args)) for a in atoms)
+
+    full = close(problem)
+    implied: frozenset = frozenset()
+    if stated_goal:
+        names = {o.lower(): o for o in problem.objects}
+        preds = {p.lower(): p for p in pack.domain.predicates}
+        try:
+            atoms = frozenset(Atom(preds[a[0]], tuple(names[x] for x in a[1:])) for a in stated_goal)
+            implied = close(dataclasses.replace(problem, goal=Goal(positive=atoms)))
+        except KeyError:
+            implied = frozenset()
+    return full, implied
+
+
+def explain_pairs(
+    enc: Encoder,
+    texts: Sequence[str],
+    pddls: Sequence[str],
+    domain: str | DomainPack | Domain | None = None,
+) -> list[AlignmentExplanation]:
+    """The explanation of each (text, PDDL problem) pair; never raises on bad input."""
+    vocab = enc.tokenizer.get_vocab() if hasattr(enc.tokenizer, "get_vocab") else None
+    worlds: dict[str, tuple[World, DomainPack | None]] = {}
+    prepared = []
+    for text, pddl in zip(texts, pddls, strict=True):
+        if pddl not in worlds:
+            pack, dom = _pack(domain, pddl)
+            desc = pack.descriptions.predicates if pack is not None and pack.descriptions else None
+            worlds[pddl] = (read_world(pddl, dom, desc, vocab), pack)
+        world, pack = worlds[pddl]
+        clauses = split_clauses(text, world)
+        prepared.append((world, pack, clauses))
+    strings = {c.template for _, _, cl in prepared for c in cl}
+    strings |= {o[i] for w, _, cl in prepared for c in cl for o in _options(w, c) for i in (2, 4)}
+    if strings:
+        enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
+    out = []
+    for (world, pack, clauses), pddl in zip(prepared, pddls, strict=True):
+        grounded = ground_clauses(enc, world, clauses)
+        first = compare(world, grounded)
+        stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
+        full, implied = _closures(pack, pddl, stated & world.goal_pos)
+        out.append(compare(world, grounded, full, implied) if full or implied else first)
+    return out

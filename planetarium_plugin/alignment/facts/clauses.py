@@ -1,0 +1,202 @@
+"""Sections and clauses: where the init ends and the goal starts, and one fact per clause.
+
+Sections: the goal starts at the first goal cue ("goal", "I want", "should", "so that", "your
+task is", an imperative such as "stack"/"move" opening a sentence, …); a cue within the first
+words of a sentence starts the goal at that sentence. A text with no cue states facts whose
+section is unknown (``any``).
+
+Clauses: a sentence is cut at commas, semicolons, "and", "while", "but", list bullets; a piece
+that only names objects ("b1, b2 and b3 are clear") joins the next piece as a list, so the
+shared predicate phrase is distributed over the list; a piece with no object inherits the
+previous subject ("b1 is on the table and clear") or stands alone ("the hand is empty").
+
+>>> from planetarium_plugin.alignment.facts.world import read_world
+>>> w = read_world("(define (problem p) (:domain d) (:objects b1 b2 b3) (:init) (:goal (and)))")
+>>> [(c.section, c.template, [[m.objects for m in s] for s in c.slots])
+...  for c in split_clauses("b1, b2 and b3 are clear. Goal: b1 on b2.", w)]
+[('init', 'X are clear', [[('b1',), ('b2',), ('b3',)]]), ('goal', 'Goal', []), ('goal', 'X on Y', [[('b1',)], [('b2',)]])]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .mentions import Mention, Token, find_mentions, tokenize
+from .world import PLACEHOLDERS, World
+
+__all__ = ["Clause", "goal_start", "split_clauses"]
+
+_CUES = re.compile(
+    r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
+    r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
+    r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
+    r"|result should|aim)\b",
+    re.IGNORECASE,
+)
+#: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
+_IMPERATIVES = {"stack", "build", "put", "place", "move", "bring", "take", "deliver", "paint",
+                "arrange", "rearrange", "make", "get", "transport", "carry", "unstack", "keep",
+                "leave", "reach", "achieve", "swap", "drop", "colour", "color", "fill", "send",
+                "navigate", "go", "return", "ship"}  # fmt: skip
+_SENTENCE = re.compile(r"[^.!?;:\n]+(?:[.!?;:]+|\n|$)")
+_SEPARATORS = {",", "and", "&", "+", "while", "but", "whereas", "plus", "then", "also", ";"}
+_FILLER = {"the", "a", "an", "both", "also", "too", "as", "well", "so", "that", "there", "then",
+           "now", "just", "furthermore", "moreover", "finally", "additionally", "-", "*", "•",
+           "is", "are", "have", "has", "be", "my", "your", "our", "i", "we", "goal", "goals",
+           "want", "like", "that", "it", "will", "would", "should", "must", "need", "needs"}  # fmt: skip
+_RELATIVE = {"which", "who", "that", "whose", "where"}
+_PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One fact-stating piece of text: its object slots (each a list of mentions) in text order,
+    the text with slot i replaced by ``PLACEHOLDERS[i]``, and its section."""
+
+    start: int
+    end: int
+    text: str
+    template: str
+    slots: tuple[tuple[Mention, ...], ...]
+    section: str  # init | goal | any
+    inherited: bool = False  # the subject came from the previous clause
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        s, e = m.start(), m.end()
+        seg = text[s:e]
+        lead = len(seg) - len(seg.lstrip(" \t-*•0123456789).\u2022"))
+        if seg.strip(" \t-*•.:;!?\n"):
+            spans.append((s + lead, e))
+    return spans
+
+
+def goal_start(text: str) -> int | None:
+    """Character offset where the goal part starts, or None when the text has no goal cue."""
+    for s, e in _sentences(text):
+        sent = text[s:e]
+        words = re.findall(r"[A-Za-z']+", sent)
+        if words and words[0].lower() in _IMPERATIVES:
+            return s
+        m = _CUES.search(sent)
+        if m is None:
+            continue
+        before = re.findall(r"[A-Za-z']+", sent[: m.start()])
+        return s if len(before) <= 3 else s + m.start()
+    return None
+
+
+def _content(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if t.text.isalpha() and t.text not in _FILLER]
+
+
+def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:
+    """The clauses of ``text``, left to right, with resolved object slots."""
+    toks = tokenize(text)
+    ments = mentions if mentions is not None else find_mentions(text, world, toks)
+    by_tok = {}
+    for m in ments:
+        for k in range(m.first_token, m.last_token + 1):
+            by_tok[k] = m
+    g = goal_start(text)
+    out: list[Clause] = []
+    for s, e in _sentences(text):
+        section = "any" if g is None else ("goal" if s >= g else "init")
+        idx = [k for k, t in enumerate(toks) if s <= t.start < e]
+        # a sentence cut by the goal cue falls in two sections
+        parts: list[list[int]] = [idx]
+        if g is not None and s < g < e:
+            parts = [[k for k in idx if toks[k].start < g], [k for k in idx if toks[k].start >= g]]
+        for part in parts:
+            if not part:
+                continue
+            sec = "any" if g is None else ("goal" if toks[part[0]].start >= g else "init")
+            out += _clauses_of(text, toks, part, by_tok, sec)
+    return out
+
+
+def _clauses_of(text: str, toks: list[Token], idx: list[int], by_tok: dict, section: str) -> list[Clause]:
+    segments: list[list[int]] = [[]]
+    for k in idx:
+        if toks[k].text in _SEPARATORS and k not in by_tok:
+            segments.append([])
+        else:
+            segments[-1].append(k)
+    segments = [sg for sg in segments if sg]
+    out: list[Clause] = []
+    pending: list[Mention] = []
+    prev_subject: tuple[Mention, ...] = ()
+    prev_last: tuple[Mention, ...] = ()
+    prev_plural: tuple[Mention, ...] = ()
+    for sg in segments:
+        ms: list[Mention] = []
+        for k in sg:
+            m = by_tok.get(k)
+            if m is not None and (not ms or ms[-1] is not m):
+                ms.append(m)
+        rest = [toks[k] for k in sg if k not in by_tok]
+        if ms and not _content(rest):
+            pending += ms  # a bare list item: it joins the next piece
+            continue
+        slots: list[list[Mention]] = [[m] for m in ms]
+        inherited = False
+        words = {t.text for t in rest}
+        if pending:
+            if slots:
+                slots[0] = pending + slots[0]
+            else:
+                slots = [list(pending)]
+            pending = []
+        elif not slots or (sg and toks[sg[0]].text in _RELATIVE):
+            ref = prev_plural if words & _PLURAL_PRONOUNS and prev_plural else (
+                prev_last if sg and toks[sg[0]].text in _RELATIVE else prev_subject)
+            if ref:
+                slots = [list(ref), *slots]
+                inherited = True
+        start = toks[sg[0]].start
+        end = toks[sg[-1]].end
+        out.append(_make(text, start, end, slots, section, inherited))
+        if slots:
+            prev_subject = tuple(slots[0])
+            prev_last = tuple(slots[-1])
+            if len(slots[0]) > 1 or any(m.plural for m in slots[0]):
+                prev_plural = tuple(slots[0])
+    if pending:  # a trailing list: the last clause's last slot goes on ("clear: b1, b2 and b3")
+        if out and out[-1].slots:
+            c = out[-1]
+            slots = [list(s) for s in c.slots]
+            slots[-1] += pending
+            out[-1] = _make(text, c.start, max(c.end, pending[-1].end), slots, section, c.inherited)
+        else:
+            out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
+    return out
+
+
+def _make(text: str, start: int, end: int, slots: list[list[Mention]], section: str,
+          inherited: bool) -> Clause:  # fmt: skip
+    piece = text[start:end]
+    slots = slots[: len(PLACEHOLDERS)]
+    spans: list[tuple[int, int, str]] = []
+    for i, slot in enumerate(slots[: len(PLACEHOLDERS)]):
+        for m in slot:
+            if start <= m.start and m.end <= end:
+                spans.append((m.start - start, m.end - start, PLACEHOLDERS[i]))
+    tpl = piece
+    for a, b, ph in sorted(spans, reverse=True):
+        tpl = tpl[:a] + ph + tpl[b:]
+    if inherited and slots:
+        tpl = f"{PLACEHOLDERS[0]} {tpl}"
+    for ph in PLACEHOLDERS:  # "X, X and X" -> "X"
+        tpl = re.sub(rf"\b{ph}(?:\s*(?:,|and|&|\+|or)\s*{ph}\b)+", ph, tpl)
+    first = min((tpl.find(ph) for ph in PLACEHOLDERS if ph in tpl), default=-1)
+    cue = None
+    for cue in _CUES.finditer(tpl[:first] if first >= 0 else tpl):
+        pass
+    if cue is not None and first >= 0:  # "My goal is to have that X is on Y" -> "X is on Y"
+        tpl = re.sub(r"^(?:\s|is|are|to|be|have|that|the|:|,)*", "", tpl[cue.end():], flags=re.I)
+        tpl = tpl if tpl.startswith(PLACEHOLDERS) else re.sub(r"^\W+", "", tpl)
+    tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*")
+    return Clause(start, end, piece, tpl, tuple(tuple(s) for s in slots), section, inherited)

@@ -1,0 +1,201 @@
+"""The comparison: what the text states against what the problem says, init and goal, and the
+similarity and verdict that follow from it.
+
+Per section (init, goal):
+
+- ``stated``: problem atoms the text states (with the text span and the confidence);
+- ``contradicted``: atoms the text negates that the problem has;
+- ``missing_in_problem``: facts the text states that the problem lacks (init: closed world on
+  the problem's init; goal: against the goal and its fullySpecify closure, so an implied fact
+  is not missing);
+- ``unstated``: problem atoms the text never states (weighed lightly in the init, where texts
+  omit obvious facts, more in the goal; atoms implied by the stated goal are not counted);
+- ``abstract``: goal phrases judged against the pack's abstract goal wordings.
+
+``similarity`` is ``exp(-penalty)``: each conflict costs its confidence times
+:data:`CONFLICT_WEIGHT`, unstated goal atoms their share times :data:`UNSTATED_GOAL_WEIGHT`,
+unstated init atoms their share times :data:`UNSTATED_INIT_WEIGHT`. ``aligned`` is False when a
+conflict has confidence ≥ :data:`CONFIDENT` or most of the goal is unstated.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+from .grounding import GroundedClause
+from .world import World
+
+__all__ = [
+    "AlignmentExplanation",
+    "FactMatch",
+    "SectionExplanation",
+    "compare",
+]
+
+CONFLICT_WEIGHT = 2.0
+UNSTATED_GOAL_WEIGHT = 2.0
+UNSTATED_INIT_WEIGHT = 0.6
+#: A conflict at least this confident makes the verdict "not aligned".
+CONFIDENT = 0.5
+#: Below this share of the goal stated, the verdict is "not aligned".
+MIN_GOAL_STATED = 0.5
+#: A fact is stated when a candidate in the problem has at least this share of the best's
+#: probability.
+SUPPORT = 0.5
+
+
+def _fmt(atom: tuple[str, ...]) -> str:
+    return "(" + " ".join(atom) + ")"
+
+
+@dataclass(frozen=True)
+class FactMatch:
+    """One fact: the atom, the text span that states it, and how confident the reading is."""
+
+    atom: str
+    span: str
+    start: int
+    end: int
+    confidence: float
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class SectionExplanation:
+    """The comparison of one section (init or goal) of the text with the problem."""
+
+    stated: tuple[FactMatch, ...] = ()
+    contradicted: tuple[FactMatch, ...] = ()
+    missing_in_problem: tuple[FactMatch, ...] = ()
+    unstated: tuple[str, ...] = ()
+    abstract: tuple[FactMatch, ...] = ()
+    problem_atoms: int = 0
+
+
+@dataclass(frozen=True)
+class AlignmentExplanation:
+    """Why a text and a PDDL problem match or not, fact by fact; ``to_dict()`` is JSON-ready."""
+
+    init: SectionExplanation
+    goal: SectionExplanation
+    similarity: float
+    aligned: bool
+    method: str = "facts"
+    notes: tuple[str, ...] = field(default=())
+
+    def conflicts(self) -> tuple[FactMatch, ...]:
+        """Every contradicted or missing fact, init first."""
+        return (*self.init.contradicted, *self.init.missing_in_problem,
+                *self.goal.contradicted, *self.goal.missing_in_problem)  # fmt: skip
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _section(
+    grounded: list[GroundedClause],
+    truth: frozenset[tuple[str, ...]],
+    also: frozenset[tuple[str, ...]],
+    negatives: frozenset[tuple[str, ...]],
+) -> tuple[list[FactMatch], list[FactMatch], list[FactMatch], set[tuple[str, ...]]]:
+    """stated, contradicted, missing; and the problem atoms covered (stated)."""
+    stated: dict[str, FactMatch] = {}
+    contra: dict[str, FactMatch] = {}
+    missing: dict[str, FactMatch] = {}
+    covered: set[tuple[str, ...]] = set()
+    ok = truth | also
+    for g in grounded:
+        if not g.candidates or g.null_probability >= g.candidates[0].probability:
+            continue
+        c = g.clause
+        p_best = g.candidates[0].probability
+        weight = min((m.confidence for s in c.slots for m in s), default=1.0)
+        for _, per in g.facts():
+            best_cand, best_atoms = per[0]
+            if not best_atoms:
+                continue
+            if g.negated:
+                hit = [a for a in best_atoms if a in truth]
+                atom = hit[0] if hit else best_atoms[0]
+                fm = FactMatch(_fmt(atom), c.text, c.start, c.end, round(p_best * weight, 4), True)
+                if hit and len(hit) == len(best_atoms):
+                    contra.setdefault(fm.atom, fm)
+                elif atom in negatives or not hit:
+                    stated.setdefault(fm.atom, fm)
+                continue
+            support = 0.0
+            support_atom = None
+            for cand, atoms in per:
+                inside = [a for a in atoms if a in ok]
+                if inside and cand.probability > support:
+                    support, support_atom = cand.probability, inside[0]
+            share = support / p_best if p_best > 0 else 0.0
+            if share >= SUPPORT and support_atom is not None:
+                fm = FactMatch(_fmt(support_atom), c.text, c.start, c.end,
+                               round(support * weight, 4))  # fmt: skip
+                if fm.atom not in stated or stated[fm.atom].confidence < fm.confidence:
+                    stated[fm.atom] = fm
+                if support_atom in truth:
+                    covered.add(support_atom)
+            else:
+                conf = round(p_best * (1.0 - share) * weight, 4)
+                fm = FactMatch(_fmt(best_atoms[0]), c.text, c.start, c.end, conf)
+                if fm.atom not in missing or missing[fm.atom].confidence < conf:
+                    missing[fm.atom] = fm
+    for a in list(missing):
+        if a in stated:  # stated elsewhere with support: the reading that fits wins
+            del missing[a]
+    return list(stated.values()), list(contra.values()), list(missing.values()), covered
+
+
+def compare(
+    world: World,
+    grounded: list[GroundedClause],
+    closure: frozenset[tuple[str, ...]] = frozenset(),
+    implied_by_stated: frozenset[tuple[str, ...]] | None = None,
+    abstract: tuple[FactMatch, ...] = (),
+) -> AlignmentExplanation:
+    """The explanation of one pair from its grounded clauses."""
+    notes: list[str] = []
+    if not world.parsed:
+        notes.append("the PDDL problem could not be read")
+    init_g = [g for g in grounded if g.clause.section in ("init", "any")]
+    goal_g = [g for g in grounded if g.clause.section in ("goal", "any")]
+    if any(g.clause.section == "any" for g in grounded):
+        notes.append("no goal cue in the text: facts are checked against init and goal")
+        # a fact with unknown section may come from either side
+        i_st, i_co, i_mi, i_cov = _section(init_g, world.init, world.goal_pos | closure, frozenset())
+        g_st, g_co, g_mi, g_cov = i_st, i_co, i_mi, i_cov
+        g_cov = {a for a in world.goal_pos if ("(" + " ".join(a) + ")") in {f.atom for f in i_st}}
+        i_cov = i_cov & world.init
+    else:
+        i_st, i_co, i_mi, i_cov = _section(init_g, world.init, frozenset(), frozenset())
+        g_st, g_co, g_mi, g_cov = _section(goal_g, world.goal_pos, closure, world.goal_neg)
+    typed = {a for a in world.init if a[0] in world.type_preds}
+    init_atoms = world.init - typed
+    init_unstated = sorted(init_atoms - i_cov)
+    implied = implied_by_stated or frozenset()
+    goal_unstated = sorted(world.goal_pos - g_cov - implied)
+    if abstract and goal_unstated:
+        goal_unstated = []  # judged by the abstract description instead
+    init_sec = SectionExplanation(tuple(i_st), tuple(i_co), tuple(i_mi),
+                                  tuple(_fmt(a) for a in init_unstated), (), len(init_atoms))  # fmt: skip
+    goal_sec = SectionExplanation(tuple(g_st), tuple(g_co), tuple(g_mi),
+                                  tuple(_fmt(a) for a in goal_unstated), abstract,
+                                  len(world.goal_pos))  # fmt: skip
+    conflicts = [f.confidence for f in (*i_co, *i_mi, *g_co, *g_mi)]
+    if abstract:
+        conflicts += [1.0 - f.confidence for f in abstract if f.confidence < 0.5]
+    ug = len(goal_unstated) / max(1, len(world.goal_pos))
+    ui = len(init_unstated) / max(1, len(init_atoms))
+    penalty = CONFLICT_WEIGHT * sum(conflicts) + UNSTATED_GOAL_WEIGHT * ug + UNSTATED_INIT_WEIGHT * ui
+    if not world.parsed or not (world.goal_pos or world.goal_neg):
+        penalty += 5.0
+    sim = round(math.exp(-penalty), 6)
+    aligned = (
+        world.parsed
+        and not any(c >= CONFIDENT for c in conflicts)
+        and (1.0 - ug) >= MIN_GOAL_STATED
+    )
+    return AlignmentExplanation(init_sec, goal_sec, sim, bool(aligned), "facts", tuple(notes))
