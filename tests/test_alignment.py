@@ -187,9 +187,11 @@ def test_bad_input_gets_scores_not_errors(aligner):
 
 
 def test_default_head_calibration_is_used(aligner):
-    s = aligner.score(BW_TEXT, BW, epsilon=0.2)
+    head = Aligner(method="head", encoder=aligner.encoder)  # the previous default, by name
+    s = head.score(BW_TEXT, BW, epsilon=0.2)
     assert s.aligned is True and s.threshold is not None and s.method == "head"
-    assert aligner.score(BW_TEXT, BW_WRONG, epsilon=0.2).aligned is False
+    assert head.score(BW_TEXT, BW_WRONG, epsilon=0.2).aligned is False
+    assert aligner.method == "facts" and aligner.score(BW_TEXT, BW_WRONG).aligned is False
 
 
 def test_action_schema_filter_ranks_the_true_schemas_first(aligner):
@@ -227,7 +229,7 @@ def test_trained_head_beats_the_base_encoder_on_held_out_pairs(aligner):
     texts, pddls = [p.text for p in pairs], [p.pddl for p in pairs]
     labels = [p.label for p in pairs]
     base = Aligner(head=None, method="raw").similarity(texts, pddls)
-    ours = aligner.similarity(texts, pddls)
+    ours = Aligner(method="head", encoder=aligner.encoder).similarity(texts, pddls)
     assert auroc(ours, labels) > auroc(base, labels) + 0.1
 
 
@@ -426,7 +428,7 @@ def test_cli_calibrate_filter_and_eval_in_process(aligner, tmp_path, capsys):
     true = [p for p in pairs if p.label == 1]
     expected = Calibration.fit(aligner.similarity([p.text for p in true], [p.pddl for p in true]))
     assert got["n"] == 4 and got["qhat"] == pytest.approx(expected.qhat(0.2))
-    assert Aligner(head=out).calibration("problem") == expected
+    assert Aligner(head=out, method="facts").calibration("problem") == expected
 
     examples = Path(__file__).parent.parent / "examples" / "alignment"
     assert main(["align", "filter", str(examples / "descriptions.jsonl"),
