@@ -5,6 +5,7 @@
   top (``# Over 400 lines: why``).
 - The version follows the changelog: the newest released version of CHANGELOG.md (Keep a
   Changelog form) is the one in pyproject.toml and ``planetarium_plugin.__version__``.
+- The map of the house (docs/architecture.md) names every module and package of the core.
 """
 
 from __future__ import annotations
@@ -112,3 +113,21 @@ def test_version_follows_the_changelog():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["project"]["version"] == newest
     assert planetarium_plugin.__version__ == newest
+
+
+# -- the map of the house ---------------------------------------------------------------------
+
+
+def test_architecture_page_names_every_room():
+    """docs/architecture.md names every module and package of the core, so the map of the house
+    cannot fall behind it."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    core = ROOT / "planetarium_plugin"
+    rooms = sorted(
+        p.stem if p.is_file() else p.name + "/"
+        for p in core.iterdir()
+        if (p.suffix == ".py" and p.name != "__init__.py")
+        or (p.is_dir() and not p.name.startswith(("_", ".")))
+    )
+    missing = [r for r in rooms if f"`{r}`" not in page]
+    assert not missing, f"docs/architecture.md does not name: {missing}"
