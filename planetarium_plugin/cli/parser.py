@@ -6,6 +6,7 @@ import argparse
 
 from .. import __version__
 from .batch import cmd_generate, cmd_score
+from .cache import cmd_cache
 from .domains import cmd_domain
 from .help import _DOMAIN_HELP, DESCRIPTION, PLANNER_NAMES, _epilog
 from .packs import cmd_packs
@@ -19,7 +20,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"planetarium-plugin {__version__}")
+    from ..cache import cache_dir
+
+    version = f"planetarium-plugin {__version__}\ncache: {cache_dir()} (size: planetarium cache)"
+    p.add_argument("--version", action="version", version=version)
     sub = p.add_subparsers(dest="command", required=True)
 
     def command(name: str, **kw) -> argparse.ArgumentParser:
@@ -153,6 +157,24 @@ def build_parser() -> argparse.ArgumentParser:
         "is an error, not a warning",
     )
     h.set_defaults(func=cmd_check)
+
+    x = command(
+        "cache",
+        help="show the cache's place and size (ENHSP start-up archives, ground-truth plans); "
+        "'clear' empties it",
+        description="The cache holds ENHSP's start-up class archives and ground-truth plans; "
+        "least recently used files go first once it exceeds $PLANETARIUM_CACHE_MAX_MB "
+        "(default 200). Its place: $PLANETARIUM_CACHE, else $XDG_CACHE_HOME/planetarium-plugin.",
+    )
+    x.add_argument(
+        "action",
+        nargs="?",
+        choices=("show", "clear"),
+        default="show",
+        help="show (default) or clear; e.g. planetarium cache clear",
+    )
+    x.add_argument("--json", action="store_true", help="print one JSON object")
+    x.set_defaults(func=cmd_cache)
 
     from ..alignment.cli import add_align_parser
 

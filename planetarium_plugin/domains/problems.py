@@ -177,11 +177,10 @@ def load_problems(directory: str | Path, pack: DomainPack) -> tuple[Case, ...]:
 
 
 def _plan_cache() -> Path | None:
-    """``$PLANETARIUM_CACHE`` (else ``$XDG_CACHE_HOME/planetarium-plugin``)/ground-truth-plans."""
-    base = os.environ.get("PLANETARIUM_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "planetarium-plugin"
-    )
-    path = Path(base) / "ground-truth-plans"
+    """``ground-truth-plans`` in the cache (see :mod:`planetarium_plugin.cache`)."""
+    from ..cache import cache_dir
+
+    path = cache_dir() / "ground-truth-plans"
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -197,6 +196,7 @@ def ground_truth_plan(
     Found with the pack's planner, else Fast Downward or ENHSP, and cached on disk per
     (domain, problem) so repeated evaluations do not plan again.
     """
+    from ..cache import prune_cache, touch
     from ..planning import SolveStatus, problem_to_pddl, solve
 
     key = hashlib.sha256(
@@ -207,6 +207,7 @@ def ground_truth_plan(
     if path is not None and path.exists():
         try:
             data = json.loads(path.read_text())
+            touch(path)  # used: the last to go when the cache is pruned
             steps = data["plan"]
             return None if steps is None else tuple((s[0], tuple(s[1])) for s in steps)
         except (OSError, ValueError, KeyError, TypeError, IndexError):
@@ -224,6 +225,8 @@ def ground_truth_plan(
             os.replace(tmp, path)
         except OSError:
             tmp.unlink(missing_ok=True)
+        else:
+            prune_cache(keep=path)  # the cache stays within its cap
     return steps
 
 

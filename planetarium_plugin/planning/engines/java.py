@@ -36,10 +36,9 @@ def find_java() -> str:
 
 
 def _cache_dir() -> Path:
-    base = os.environ.get("PLANETARIUM_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "planetarium-plugin"
-    )
-    path = Path(base)
+    from ...cache import cache_dir
+
+    path = cache_dir()
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -106,6 +105,9 @@ def _startup_cache(java: str, jar: str) -> tuple[list[str], Path | None, Path | 
     """
     major, stem, final = _cache_paths(java, jar)
     if final.exists():
+        from ...cache import touch
+
+        touch(final)  # used: the last to go when the cache is pruned
         flag = "-XX:AOTCache" if major >= 25 else "-XX:SharedArchiveFile"
         return [f"{flag}={final}"], None, None
     if major < 13 or address_space_capped():
@@ -122,6 +124,9 @@ def finish_startup_cache(tmp: Path | None, final: Path | None) -> None:
     try:
         if tmp.exists():
             os.replace(tmp, final)  # atomic: parallel first runs do not clash
+            from ...cache import prune_cache
+
+            prune_cache(keep=final)  # the cache stays within its cap
     finally:
         for leftover in tmp.parent.glob(tmp.name + "*"):  # e.g. the AOT ``.tmp.config``
             with contextlib.suppress(OSError):
