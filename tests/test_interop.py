@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -642,3 +643,58 @@ def test_fully_specified_goals_go_out_exactly(pack):
         ):
             back = parse_problem(as_pddl_text(obj, "problem", domain=pack), domain)
             assert back == replace(parsed, goal=want), type(obj).__module__
+
+
+def test_every_entry_point_takes_pddl_objects():
+    """``pddl`` Problem and Domain objects wherever text goes: fully_specify, solve, validate,
+    evaluate, evaluate_domain and verl's compute_score, with the text's results."""
+    from planetarium_plugin.rewards import PlanetariumReward, compute_score
+
+    pack = "gripper"
+    text = PACKS[pack].domain.text
+    small, other = sorted(SAMPLE[pack], key=len)[:2]
+    dom, prob = DomainParser()(text), READ(small)
+    want, got = fully_specify(small, pack), fully_specify(prob, dom)
+    assert (got.positive, got.negative, got.method) == (want.positive, want.negative, want.method)
+    want, got = solve(small, pack, timeout=20), solve(prob, dom, timeout=20)
+    assert (got.status, got.planner, got.plan) == (want.status, want.planner, want.plan)
+    assert want.plan  # a plan to validate, whole and cut short
+    for plan in (want.plan, want.plan[:-1]):
+        assert validate(prob, plan, dom).valid is validate(small, plan, pack).valid
+    want = evaluate(small, other, pack, check_solvable=False)
+    got = evaluate(prob, READ(other), dom, check_solvable=False)
+    assert (got.parseable, got.equivalent, got.reason) == (
+        want.parseable,
+        want.equivalent,
+        want.reason,
+    )
+    want = evaluate_domain(pack, text, problems=[small], metrics=False)
+    got = evaluate_domain(dom, dom, problems=[prob], metrics=False)
+    assert (got.equivalent, got.reason) == (want.equivalent, want.reason) == (True, None)
+    up = _up_reader(pack, small)  # verl: no domain in the record, the ground truth carries it
+    with PlanetariumReward(workers=1, check_solvable=False, timeout=5) as reward:
+        scores = [
+            compute_score(source, cand, gt, reward=reward)
+            for source, gt in (("planetarium/gripper", small), (None, up))
+            for cand in (small, other)
+        ]
+    assert scores[:2] == scores[2:] and scores[0] > scores[1]
+
+
+def test_validate_takes_a_solve_result_plan_and_names_bad_steps():
+    """``validate(problem, solve(problem).plan)``: the plan lines are read (they raised
+    ValueError); a step that is neither a line nor ``(action, args)`` is named."""
+    small = min(SAMPLE["gripper"], key=len)
+    plan = solve(small, "gripper").plan
+    assert validate(small, plan, "gripper").valid
+    for extra, words in (("(pick nothing)", "pick takes 3 arguments, got 1"), ("(move)", "got 0")):
+        v = validate(small, [*plan, extra], "gripper")  # VAL crashed on a wrong argument count
+        assert v.valid is False and v.failed_step == len(plan) + 1 and words in v.message
+    for bad, words in (
+        ([plan[0], ("pick",)], "plan step 2: ('pick',) is neither"),
+        (["\n".join(plan[:2])], "plan step 1: "),
+        (["pick ball1"], "cannot read 'pick ball1'"),
+        (42, "not a int"),
+    ):
+        with pytest.raises(PlanetariumError, match=re.escape(words)):
+            validate(small, bad, "gripper")

@@ -97,16 +97,13 @@ def to_up_plan(plan: SolveResult | tuple[str, ...] | list, problem: Any) -> Any:
     up = require("unified_planning", "to_up_plan")
     import unified_planning.plans  # noqa: F401  (the submodule)
 
-    from ..planning import parse_plan
+    from ..planning.plans import plan_steps_of
 
     if isinstance(plan, SolveResult):
         if plan.plan is None:
             raise PlanetariumError(Reason.UNSUPPORTED, f"no plan: {plan.status.value}")
         plan = plan.plan
-    if isinstance(plan, str):
-        steps = parse_plan(plan)
-    else:
-        steps = [parse_plan(s)[0] if isinstance(s, str) else s for s in plan]
+    steps = plan_steps_of(plan)
     actions = {a.name.lower(): a for a in problem.actions}
     objects = {o.name.lower(): o for o in problem.all_objects}
     out = []

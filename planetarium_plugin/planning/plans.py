@@ -13,7 +13,7 @@ from ..specify import COMPARE, apply_numeric, evaluate_expr
 from .results import ValidationResult
 from .writer import pddl_number
 
-__all__ = ["parse_plan", "simulate", "states_at"]
+__all__ = ["parse_plan", "plan_steps_of", "simulate", "states_at"]
 
 
 def _fmt(v: Fraction) -> str:
@@ -44,6 +44,39 @@ def parse_plan(text: str) -> list[tuple[str, tuple[str, ...]]]:
         if not parts:
             raise PlanetariumError(Reason.PARSE_ERROR, f"plan line {n}: empty action")
         steps.append((parts[0], tuple(parts[1:])))
+    return steps
+
+
+def plan_steps_of(plan: object) -> list[tuple[str, tuple[str, ...]]]:
+    """A plan as steps: plan text, or a sequence of plan lines (a :class:`SolveResult`'s
+    ``plan``) and/or ``(action, (arg, …))`` steps; anything else is a parse error naming the
+    step, never a crash."""
+    if isinstance(plan, str):
+        return parse_plan(plan)
+    if not isinstance(plan, Sequence):
+        raise PlanetariumError(
+            Reason.PARSE_ERROR, f"a plan is text or steps, not a {type(plan).__name__}"
+        )
+    steps: list[tuple[str, tuple[str, ...]]] = []
+    for n, step in enumerate(plan, 1):
+        if isinstance(step, str):
+            read = parse_plan(step)
+            if len(read) != 1:
+                raise PlanetariumError(
+                    Reason.PARSE_ERROR, f"plan step {n}: {step[:80]!r} is not one action"
+                )
+            steps.extend(read)
+            continue
+        ok = isinstance(step, Sequence) and len(step) == 2 and isinstance(step[0], str)
+        if ok and isinstance(step[1], Sequence) and not isinstance(step[1], str):
+            args = tuple(step[1])
+            if all(isinstance(a, str) for a in args):
+                steps.append((step[0], args))
+                continue
+        raise PlanetariumError(
+            Reason.PARSE_ERROR,
+            f"plan step {n}: {str(step)[:80]} is neither a plan line nor (action, (arg, ...))",
+        )
     return steps
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import Deadline, PlanetariumError, Reason
 from ..packs import DomainSpec, resolve_pack
 from ..parsing import Domain, Goal, NumericCondition, Problem, parse_problem
-from .plans import _fmt, parse_plan, simulate, states_at
+from .plans import _fmt, plan_steps_of, simulate, states_at
 from .processes import run_process
 from .results import ValidationResult
 from .up_bridge import _up, _up_plan, to_up_problem
@@ -166,7 +166,7 @@ def validate(
     if isinstance(problem, str):
         problem = parse_problem(problem, pack.domain)
     plan = plan_steps(plan)
-    steps = parse_plan(plan) if isinstance(plan, str) else list(plan)
+    steps = plan_steps_of(plan)
     not_val = val_limit(problem)  # a number VAL would misread: the exact validator instead
     if validator == "auto":
         validator = "val" if _val_binary() is not None and not_val is None else "up"
@@ -177,8 +177,10 @@ def validate(
     name = {"val": "VAL", "up": "up:sequential_plan_validator"}[validator]
     ours = simulate(problem, pack.domain, steps)
     ms = lambda: round((time.perf_counter() - t0) * 1000, 3)  # noqa: E731
-    if not ours.valid and ours.failed_step is not None and "unknown" in ours.message:
-        # The plan names an action or object that does not exist: nothing else can read it.
+    unreadable = any(w in ours.message for w in ("unknown", " arguments, got "))
+    if not ours.valid and ours.failed_step is not None and unreadable:
+        # The plan names an action or object that does not exist, or gives an action the
+        # wrong number of arguments: nothing else can read it (VAL crashes on the latter).
         return _with(ours, elapsed_ms=ms(), validator="planetarium:simulator")
     ok, message = VALIDATORS[validator](problem, pack.domain, steps, timeout)
     if ok == ours.valid:
