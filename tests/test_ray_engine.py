@@ -21,6 +21,7 @@ from pathlib import Path
 import psutil
 import pytest
 from problems import DELIVERY
+from signaled import default_signals
 
 from planetarium_plugin.scoring import score_file, score_records, summarize
 
@@ -168,7 +169,7 @@ def _cli(args: list[str], env: dict) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "planetarium_plugin", "score", *args]
     return subprocess.Popen(
         cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=default_signals,  # SIGINT: whatever started pytest
     )  # fmt: skip
 
 

@@ -10,6 +10,7 @@ import time
 
 import psutil
 from problems import DELIVERY
+from signaled import default_signals
 
 from planetarium_plugin.scoring import evaluate, read_records, score_file, summarize
 
@@ -116,7 +117,7 @@ def test_cli_interrupt_then_resume(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_signals,
     )
     deadline = time.time() + 60
     while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 3):
