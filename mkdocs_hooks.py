@@ -71,6 +71,17 @@ def _argument_rows(parser: argparse.ArgumentParser) -> list[str]:
     return rows
 
 
+def _epilog_rows(epilog: str | None) -> list[str]:
+    """A subcommand's epilog: the exit statuses in italics, its example as a code block."""
+    if not epilog:
+        return []
+    text, _, example = epilog.partition("example:")
+    out = ["", f"*{_escape(' '.join(text.split()))}*"] if text.strip() else []
+    if example.strip():
+        out += ["", "Example:", "", "```text", example.strip(), "```"]
+    return out
+
+
 def cli_reference() -> str:
     """Markdown for every subcommand: usage, arguments and exit statuses, from the parser."""
     from planetarium_plugin.cli.parser import build_parser
@@ -97,8 +108,8 @@ def cli_reference() -> str:
                     out += ["", f"### planetarium {name} {sub_name}", ""]
                     out += ["```text", sub_command.format_usage().strip(), "```", ""]
                     out += _argument_rows(sub_command)
-            if command.epilog:
-                out += ["", f"*{_escape(command.epilog).strip()}*"]
+                    out += _epilog_rows(sub_command.epilog)
+            out += _epilog_rows(command.epilog)
             out.append("")
         return "\n".join(out)
     finally:

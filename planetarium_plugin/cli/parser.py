@@ -8,7 +8,7 @@ from .. import __version__
 from .batch import cmd_generate, cmd_score
 from .cache import cmd_cache
 from .domains import cmd_domain
-from .help import _DOMAIN_HELP, DESCRIPTION, PLANNER_NAMES, _epilog
+from .help import _DOMAIN_HELP, DESCRIPTION, PLANNER_NAMES, _epilog, document
 from .packs import cmd_packs
 from .problems import cmd_check, cmd_equiv, cmd_solve, cmd_specify, cmd_validate
 
@@ -179,4 +179,5 @@ def build_parser() -> argparse.ArgumentParser:
     from ..alignment.cli import add_align_parser
 
     add_align_parser(sub, epilog=_epilog("align"))
+    document(p)  # every option's default, one example per subcommand
     return p
