@@ -68,13 +68,34 @@ def _up_domain_name(problem: Any) -> str:
     return f"{base if base[:1].isalpha() else 'up-' + base}-domain"
 
 
+_DOMAIN_OF = re.compile(r"\(\s*:domain\s+([^\s()]+)\s*\)", re.IGNORECASE)
+
+
+def _stated_domain_name(problems: tuple[Any, ...]) -> str | None:
+    """The domain name a PDDL text or ``pddl`` problem among ``problems`` states: a
+    unified-planning problem has no domain name, so the one it is compared with gives it."""
+    for p in problems:
+        if toolkit_kind(p) == "pddl-problem":
+            name = getattr(p, "domain_name", None)
+        elif isinstance(p, str) and "(define" in p.lower():
+            m = _DOMAIN_OF.search(p)
+            name = m.group(1) if m else None
+        else:
+            continue
+        if name:
+            return str(name).lower()
+    return None
+
+
 def domain_text(obj: Any, limits: Limits = DEFAULT_LIMITS) -> Any:
     """A toolkit object given as a domain, as domain PDDL text (never a pack name); anything
     else unchanged; a refusal in place of the value (see :func:`unwrap`)."""
     return _guarded(_domain_spec, obj, limits, False)
 
 
-def _domain_spec(obj: Any, limits: Limits, registered: bool = True) -> Any:
+def _domain_spec(
+    obj: Any, limits: Limits, registered: bool = True, name: str | None = None
+) -> Any:
     kind = toolkit_kind(obj)
     if kind == "pddl-problem":
         obj = pddl_problem_domain(obj)
@@ -91,7 +112,7 @@ def _domain_spec(obj: Any, limits: Limits, registered: bool = True) -> Any:
         return _registered(parse_domain(text, limits), by_name=True) or text
     if kind == "up-problem":
         require("unified_planning")
-        text = up_domain_text(obj, _up_domain_name(obj), limits)
+        text = up_domain_text(obj, name or _up_domain_name(obj), limits)
         return (_registered(parse_domain(text, limits)) if registered else None) or text
     lib = foreign_library(obj)
     if lib is not None:
@@ -174,9 +195,9 @@ def pddl_inputs(
                 "a path, PDDL text, or a unified_planning / pddl object)",
             )
         else:
-            spec = _guarded(_domain_spec, carrier, limits)
+            spec = _guarded(_domain_spec, carrier, limits, True, _stated_domain_name(problems))
     else:
-        spec = _guarded(_domain_spec, domain, limits)
+        spec = _guarded(_domain_spec, domain, limits, True, _stated_domain_name(problems))
     target = None
     if any(toolkit_kind(p) == "up-problem" for p in problems) and not isinstance(
         spec, PlanetariumError

@@ -76,8 +76,10 @@ def to_pddl_library(
     goal: FullySpecifiedGoal | Goal | None = None,
 ) -> Any:
     """Our problem as a ``pddl.core.Problem`` (``goal`` replacing its goal), or our domain (a
-    :class:`Domain` or pack) as a ``pddl.core.Domain``. Problem text needs ``domain``.
-    Raises :class:`PlanetariumError` (``unsupported``) naming what the library refuses."""
+    :class:`Domain` or pack) as a ``pddl.core.Domain``. Problem text needs ``domain``;
+    without it every object is declared in ``:objects``, so pass it when the domain has
+    constants (they are the domain's to declare). Raises :class:`PlanetariumError`
+    (``unsupported``) naming what the library refuses."""
     if isinstance(problem, DomainPack | Domain):
         return to_pddl_domain(problem if isinstance(problem, Domain) else problem.domain)
     if isinstance(problem, str):
