@@ -740,3 +740,22 @@ def test_a_domain_of_ones_own_text_and_objects_mixed():
     without = SALE.replace("(not (at pear counter)) ", "")  # pear may stay: cash 2.5
     assert equivalent(up, without).equivalent is False
     assert solve(up).solvable is solve(SALE, SHOP).solvable is True
+
+
+def test_derived_predicates_refused_by_name():
+    """A ``pddl`` Domain with derived predicates (which the library builds and we do not
+    model): every route names the construct, as for the text."""
+    text = """(define (domain d) (:requirements :strips :derived-predicates)
+     (:predicates (p ?x) (q ?x) (r ?x))
+     (:derived (r ?x) (and (p ?x) (q ?x)))
+     (:action a :parameters (?x) :precondition (p ?x) :effect (q ?x)))"""
+    prob = "(define (problem x) (:domain d) (:objects o) (:init (p o)) (:goal (and (r o))))"
+    theirs = DomainParser()(text)
+    assert theirs.derived_predicates
+    want = equivalent(prob, prob, text)
+    got = equivalent(prob, READ(prob), theirs)
+    assert (got.reason, got.message) == (want.reason, want.message)
+    assert got.reason == "unsupported" and "derived predicates (:derived)" in got.message
+    for call in (lambda: solve(READ(prob), theirs), lambda: to_unified_planning(prob, text)):
+        with pytest.raises(PlanetariumError, match=r"derived predicates \(:derived\)"):
+            call()
