@@ -163,3 +163,21 @@ def test_domain_problems_below_one_is_refused(capsys, count):
     code = main(["domain", "gripper", str(GRIPPER_LLM), "--problems", count])
     line = _one_line_error(capsys.readouterr().err)
     assert code == 2 and f"--problems {count}" in line and "no problem generator" not in line
+
+
+def test_troubleshooting_page_is_linked_and_its_messages_exist():
+    """Each `error:` message the page lists is one the code can print (its fixed words)."""
+    import re
+
+    root = Path(__file__).parents[1]
+    assert "(docs/troubleshooting.md)" in (root / "README.md").read_text()
+    page = (root / "docs" / "troubleshooting.md").read_text()
+    sources = "\n".join(
+        p.read_text() for d in ("planetarium_plugin", "tasks") for p in (root / d).rglob("*.py")
+    )
+    sources = re.sub(r"\"\s*\n\s*f?\"", "", sources)  # implicit concatenation, joined
+    listed = re.findall(r"^\| `error: ([^`]*)`", page, flags=re.MULTILINE)
+    assert len(listed) >= 8
+    for message in listed:  # a fixed part (between placeholders) is written in the code
+        parts = [p.strip(" :;,") for p in re.split(r"\bX\b|…|\bN\b|: |\d+", message)]
+        assert any(len(p) >= 12 and p in sources for p in parts), message
