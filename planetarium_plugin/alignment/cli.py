@@ -7,60 +7,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
+from .cli_inputs import _arg_text, _file_text, _InputError, _jsonl, _labelled_rows, _score_inputs
+
 __all__ = ["add_align_parser"]
-
-
-def _arg_text(value: str) -> str:
-    """``-`` reads stdin, an existing file is read, anything else is the text itself."""
-    if value == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
-    try:
-        p = Path(value)
-        if len(value) < 4096 and p.is_file():
-            return p.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
-        pass
-    return value
-
-
-class _InputError(Exception):
-    """A command-line input problem: its message is the one line printed (exit 2)."""
-
-
-def _file_text(value: str, what: str) -> str:
-    """Read ``value`` as a file (``-``: stdin); a missing or unreadable one is an input error."""
-    if value == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
-    p = Path(value)
-    if not p.exists():
-        raise _InputError(f"no such file {value!r} (the {what}); to pass the {what} itself, "
-                          f"use --{'text' if what == 'task text' else 'pddl'}")  # fmt: skip
-    if p.is_dir():
-        raise _InputError(f"{value!r} is a directory, not a file with the {what}")
-    try:
-        return p.read_bytes().decode("utf-8", errors="replace")
-    except OSError as exc:
-        raise _InputError(f"cannot read {value!r} (the {what}): {exc.strerror}") from None
-
-
-def _score_inputs(args: argparse.Namespace) -> tuple[str, str]:
-    """The task text and the problem: ``--text``/``--pddl`` inline, else files in order."""
-    files = list(args.files)
-    wanted = [w for w, inline in (("task text", args.text_inline), ("problem PDDL",
-              args.pddl_inline)) if inline is None]  # fmt: skip
-    if len(files) != len(wanted):
-        need = " and ".join(wanted) or "nothing more"
-        raise _InputError(f"align score takes the task text and the problem PDDL: {len(files)} "
-                          f"file(s) given where {need} remain; give files in that order, or "
-                          "the text with --text and the problem with --pddl")  # fmt: skip
-    read = dict(zip(wanted, (_file_text(f, w) for f, w in zip(files, wanted, strict=True)),
-                    strict=True))  # fmt: skip
-    text = args.text_inline if args.text_inline is not None else read["task text"]
-    pddl = args.pddl_inline if args.pddl_inline is not None else read["problem PDDL"]
-    return text, pddl
 
 
 def _aligner(args: argparse.Namespace):
@@ -93,6 +46,44 @@ def cmd_score(args: argparse.Namespace) -> int:
     return {True: 0, False: 1, None: 3}[s.aligned]  # uncalibrated: no verdict
 
 
+def _explain_domain(value: str | None) -> str | None:
+    """``--domain``: a domain PDDL file's text, or a pack name (checked), or None."""
+    if not value:
+        return None
+    if Path(value).is_file() or value.lower().endswith(".pddl"):
+        return _file_text(value, "domain PDDL")
+    from ..packs import default_registry
+
+    names = sorted(default_registry())
+    if value not in names:
+        raise _InputError(f"--domain {value!r} is neither a pack ({', '.join(names)}) nor a "
+                          "domain PDDL file; give one of those")  # fmt: skip
+    return value
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Which facts of the problem the text states, contradicts or lacks, init and goal."""
+    from .explain_text import format_explanation
+
+    if args.method not in (None, "facts"):
+        raise _InputError(f"align explain is fact-level: --method {args.method} does not apply "
+                          "(align score takes it)")  # fmt: skip
+    text, pddl = _score_inputs(args)
+    domain = _explain_domain(args.domain)
+    if domain is not None and domain != args.domain:
+        args.domain = None  # a domain file: no pack calibration to look up
+    a = _aligner(args)
+    e = a.explain(text, pddl, domain=domain)
+    out = e.to_dict()
+    cal = a.calibration("problem")  # the verdict is align score's: also the conformal threshold
+    thr = None if cal is None else cal.threshold(args.epsilon)
+    if thr is not None and not math.isinf(thr):
+        out.update(threshold=thr, epsilon=args.epsilon,
+                   aligned=bool(e.aligned) and e.similarity >= thr - 1e-12)  # fmt: skip
+    print(json.dumps(out) if args.json else format_explanation(out))
+    return {True: 0, False: 1}.get(out.get("aligned"), 3)  # no verdict: undecided
+
+
 def cmd_actions(args: argparse.Namespace) -> int:
     from .schemas import align_actions
 
@@ -108,25 +99,6 @@ def cmd_actions(args: argparse.Namespace) -> int:
                                                      None: "unscored"}[a.aligned]  # fmt: skip
             print(f"  {a.action}: {a.similarity:.4f} {state}")
     return 0 if res.all_aligned else 1
-
-
-def _labelled_rows(path: str) -> list[dict]:
-    """Rows of a pairs file whose ``label`` (default 1) is 0 or 1; anything else is an error."""
-    rows = []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise _InputError(f"{path} line {n}: invalid JSON ({exc.msg})") from None
-            label = row.get("label", 1) if isinstance(row, dict) else None
-            if label not in (0, 1) or isinstance(label, float) and not label.is_integer():
-                raise _InputError(f"{path} line {n}: label {label!r} is not 0 or 1 (1: the text "
-                                  "describes the PDDL, 0: it does not)")  # fmt: skip
-            rows.append(row)
-    return rows
 
 
 def _enough_for(epsilon: float) -> int:
@@ -145,15 +117,35 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     if not 0 < args.epsilon < 1:
         raise _InputError(f"--epsilon {args.epsilon} is not in (0, 1)")
+    fitted_on: dict = {}
     if args.data:
-        _labelled_rows(args.data)  # labels checked before anything is loaded
-        pairs = [p for p in read_pairs(Path(args.data)) if p.label == 1]
-        source = args.data
+        rows = _labelled_rows(args.data)  # labels checked before anything is loaded
+        keep = [r.get("label", 1) == 1 and (not args.split or r.get("split") == args.split)
+                for r in rows]  # fmt: skip
+        pairs = [p for p, k in zip(read_pairs(Path(args.data)), keep, strict=True) if k]
+        source = args.data + (f" (split {args.split})" if args.split else "")
+        by_source: dict[str, int] = {}
+        for r, k in zip(rows, keep, strict=True):
+            if k and r.get("source"):
+                by_source[str(r["source"])] = by_source.get(str(r["source"]), 0) + 1
+        fitted_on = {
+            "data": Path(args.data).as_posix(),
+            "split": args.split or "all",
+            "true_pairs": len(pairs),
+            "sources": dict(sorted(by_source.items())),
+        }
     else:
         pairs = [p for p in generate_pairs(_packs(args.domains), split="train",
                  per_pack=args.per_pack, seed=args.seed, progress=not args.quiet)
                  if p.label == 1]  # fmt: skip
         source = "the generated pairs"
+        fitted_on = {
+            "data": "generated train-split pairs",
+            "packs": args.domains or "all",
+            "per_pack": args.per_pack,
+            "seed": args.seed,
+            "true_pairs": len(pairs),
+        }
     if not pairs:
         raise _InputError(f"no true pairs (label 1) in {source} to calibrate on")
     need = _enough_for(args.epsilon)
@@ -172,19 +164,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             print("error: --out needs a head to store the calibration with", file=sys.stderr)
             return 2
         key = f"{args.kind}:{args.domain}" if args.domain else args.kind
-        a.head.with_calibration(key, {**cal.to_dict(), "method": a.method}).save(Path(args.out))
+        if args.kind == "problem":
+            key += f"@{a.method}"  # one calibration per scoring method
+        stored = {**cal.to_dict(), "method": a.method, "fitted_on": fitted_on}
+        a.head.with_calibration(key, stored).save(Path(args.out))
+        out["key"] = key
         out["written"] = args.out
     print(json.dumps(out))
     return 0
-
-
-def _jsonl(path: str) -> list[dict]:
-    rows = []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
 
 
 def cmd_filter(args: argparse.Namespace) -> int:
@@ -320,6 +307,21 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
     common(s)
     s.set_defaults(func=_guarded(cmd_score))
 
+    x = asub.add_parser("explain", help="fact by fact: what the text states, contradicts "
+                        "or lacks against a PDDL problem, init and goal")  # fmt: skip
+    x.add_argument("files", nargs="*", metavar="FILE",
+                   help="the task-text file, then the problem-PDDL file ('-': stdin)")  # fmt: skip
+    x.add_argument("--text", dest="text_inline", default=None, metavar="TEXT",
+                   help="the task text itself instead of its file (default: none)")  # fmt: skip
+    x.add_argument("--pddl", dest="pddl_inline", default=None, metavar="PDDL",
+                   help="the problem PDDL itself instead of its file (default: none)")  # fmt: skip
+    x.add_argument("--domain", default=None, help="a pack name or a domain PDDL file (default: "
+                   "the pack the problem's (:domain …) names)")  # fmt: skip
+    x.add_argument("--epsilon", type=float, default=0.2, help="conformal miscoverage (0.2)")
+    x.add_argument("--json", action="store_true", help="the explanation as one JSON object")
+    common(x)
+    x.set_defaults(func=_guarded(cmd_explain))
+
     d = asub.add_parser("actions", help="a candidate domain's actions against a pack's "
                         "action descriptions, one by one")  # fmt: skip
     d.add_argument("domain", help="pack whose action descriptions are the reference")
@@ -333,6 +335,8 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
     c.add_argument("--epsilon", type=float, default=0.2)
     c.add_argument("--data", default=None, help="JSONL of text/pddl(/label) pairs; default: "
                    "generated train-split pairs of the installed packs")  # fmt: skip
+    c.add_argument("--split", default=None, help="only --data rows of this split (e.g. dev: "
+                   "never calibrate on a held-out test source)")  # fmt: skip
     c.add_argument("--kind", choices=("problem", "action"), default="problem",
                    help="action: pairs are description/schema")  # fmt: skip
     c.add_argument("--domain", default=None, help="store as this pack's calibration")

@@ -1,0 +1,13 @@
+(define (problem planbench-bw-134)
+  (:domain blocksworld)
+  (:requirements :strips)
+  (:objects red_block blue_block orange_block yellow_block)
+  (:init
+    (arm-empty)
+    (on-table red_block)
+    (on blue_block orange_block)
+    (on orange_block red_block)
+    (on yellow_block blue_block)
+    (clear yellow_block)
+  )
+  (:goal (and (on blue_block red_block))))
