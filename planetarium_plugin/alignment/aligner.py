@@ -160,10 +160,12 @@ class Aligner:
         return [round(float(x), 6) for x in np.nan_to_num(out, nan=0.0)]
 
     def calibration(self, kind: str = "problem") -> Calibration | None:
-        """The stored calibration for ``kind`` (``problem`` or ``action``), if any."""
+        """The stored calibration for ``kind`` (``problem`` or ``action``), if any: the
+        method's own (``problem@facts``, ``problem:<pack>@facts``) before a shared one."""
         if self.head is None:
             return None
-        keys = [f"{kind}:{self.domain}", kind] if self.domain else [kind]
+        scoped = [f"{kind}:{self.domain}", kind] if self.domain else [kind]
+        keys = [f"{k}@{self.method}" for k in scoped] + scoped  # one per method first
         for k in keys:
             stored = self.head.calibration.get(k)
             if stored and (kind == "action" or stored.get("method") in (None, self.method)):
