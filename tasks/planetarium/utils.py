@@ -217,25 +217,55 @@ def score_all(resps: list[list[str]], docs) -> list[str]:
     engine = os.environ.get("PLANETARIUM_ENGINE", "local")
     results = score_records(records, workers=workers, timeout=timeout, engine=engine)
     verdicts = {r["id"]: r for r in results}
-    aligned = _alignment(docs, texts)
+    aligned = _alignment_scores(docs, texts)
     out = []
     for i, (text, doc) in enumerate(zip(texts, docs, strict=True)):
         verdict = dict(verdicts[str(i)])
         verdict["id"] = str(doc.get("id", i))  # the document's id, not its position
         verdict["pddl"] = extract_problem_text(text)
         if aligned is not None:
-            verdict["alignment"] = aligned[i]
+            verdict["alignment"] = aligned[i].similarity
+            if aligned[i].aligned is not None:
+                verdict["alignment_aligned"] = aligned[i].aligned
         out.append(json.dumps(verdict))  # one verdict per document (no take-first after us)
     return out
 
 
-def _alignment(docs: list[dict], texts: list[str]) -> list[float] | None:
-    """Text-PDDL similarities when ``PLANETARIUM_ALIGNMENT=1`` (off by default: it costs
-    encoder time) and the align extra is installed."""
+def _alignment_domain(doc: dict) -> str | None:
+    """The domain the aligner reads predicate wordings from: the row's pack by name, or its
+    domain's text (a domain no pack provides); None lets the problem's ``(:domain …)`` say."""
+    if not doc.get("domain") and not doc.get("domain_pddl"):
+        return None
+    try:
+        pack = resolve_pack(_domain(doc))
+    except Exception:  # an unreadable domain: the aligner falls back to the problem's header
+        return None
+    return pack.name if domain_packs().get(pack.name) is pack else pack.domain_pddl
+
+
+def _alignment_scores(docs: list[dict], texts: list[str]) -> list | None:
+    """Fact-level alignment of each request with the PDDL problem extracted from the response
+    (``Aligner.score``: similarity and the calibrated verdict, which rejects a contradicted or
+    missing fact), when ``PLANETARIUM_ALIGNMENT=1`` (off by default: it costs encoder time)
+    and the align extra is installed; one aligner per domain, one shared encoder."""
     alignment = alignment_extra()
     if alignment is None:
         return None
-    return alignment.similarity([d["natural_language"] for d in docs], texts)
+    aligners: dict[str | None, object] = {}
+    out = []
+    for doc, text in zip(docs, texts, strict=True):
+        dom = _alignment_domain(doc)
+        if dom not in aligners:
+            aligners[dom] = alignment.Aligner(domain=dom)
+        pddl = extract_problem_text(text) or text
+        out.append(aligners[dom].score(doc["natural_language"], pddl))
+    return out
+
+
+def _alignment(docs: list[dict], texts: list[str]) -> list[float] | None:
+    """Text-PDDL similarities (see :func:`_alignment_scores`), None when not asked for."""
+    scores = _alignment_scores(docs, texts)
+    return None if scores is None else [s.similarity for s in scores]
 
 
 def process_results(doc: dict, results: list[str]) -> dict:
@@ -261,6 +291,8 @@ def process_results(doc: dict, results: list[str]) -> dict:
     }
     if isinstance(v.get("alignment"), int | float):
         out["alignment"] = float(v["alignment"])
+    if isinstance(v.get("alignment_aligned"), bool):
+        out["alignment_aligned"] = float(v["alignment_aligned"])
     # Breakdowns (the paper's tables): each document reports its own category only; rows of a
     # user's own data set may lack the columns.
     if doc.get("abstraction"):
