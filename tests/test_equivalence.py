@@ -281,3 +281,42 @@ def test_isomorphism_shortcuts_match_brute_force(case):
     assert (found is not None) == brute
     if found is not None:
         assert valid(found) and sorted(found.values()) == sorted(b.names)
+
+
+def _user_copy(pack_name: str) -> tuple[str, str]:
+    """The pack's domain under another name (no pack matches: the generic path), and that name."""
+    pack = domain_packs()[pack_name]
+    new = f"user-{pack.domain.name}"
+    return pack.domain_pddl.replace(f"(domain {pack.domain.name})", f"(domain {new})"), new
+
+
+def test_explanation_reuses_the_verdicts_work_on_the_generic_path():
+    """Explaining never fully specifies what the verdict did not: an identical problem is
+    explained with its goals as written (the closures would need the generic search); a
+    problem whose verdict computed the closures is explained with them; the packs' rules
+    (no search) still give fully specified goals."""
+    domain, name = _user_copy("blocksworld")
+    gt = f"""(define (problem p) (:domain {name}) (:objects a b c)
+      (:init (arm-empty) (on-table a) (on-table b) (on-table c) (clear a) (clear b) (clear c))
+      (:goal (and (on a b) (on b c))))"""
+    same = equivalent(gt, gt, domain, explain=True)
+    assert same.equivalent is True and same.pack is None
+    e = same.explanation
+    assert e.goals == "as written" and e.ground_truth_goal == ("(on a b)", "(on b c)")
+    assert not (e.goal_missing or e.goal_extra or e.init_missing or e.init_extra)
+    assert same.reason == equivalent(gt, gt, domain).reason
+    wrong = gt.replace(" (on b c)", "")
+    v = equivalent(gt, wrong, domain, explain=True)
+    assert v.reason == "goal_differs" and v.explanation.goals == "fully specified"
+    assert "(on-table c)" in v.explanation.ground_truth_goal  # implied, from the verdict's closure
+    assert "(on b c)" in v.explanation.goal_missing and not v.explanation.goal_extra
+    rules = equivalent(gt.replace(name, "blocksworld"), gt.replace(name, "blocksworld"),
+                       "blocksworld", explain=True)  # fmt: skip
+    assert rules.explanation.goals == "fully specified"
+    assert "(on-table c)" in rules.explanation.ground_truth_goal
+    fewer = gt.replace("(:objects a b c)", "(:objects a b c d)").replace(
+        "(clear c))", "(clear c) (on-table d) (clear d))"
+    )
+    counted = equivalent(gt, fewer, domain, explain=True)
+    assert counted.reason == "object_count" and counted.explanation.goals == "as written"
+    assert counted.explanation.init_extra == ("(clear d)", "(on-table d)")

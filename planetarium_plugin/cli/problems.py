@@ -24,9 +24,10 @@ def _print_verdict(v: Verdict, explain: bool) -> None:
     print(f"{line}: {v.message} ({v.elapsed_ms:.2f} ms)")
     e = v.explanation
     if explain and e is not None:
-        print("\nFully specified goal, ground truth:")
+        title = "Fully specified goal" if e.goals == "fully specified" else "Goal as written"
+        print(f"\n{title}, ground truth:")
         print("  " + "\n  ".join(e.ground_truth_goal or ("(empty)",)))
-        print("Fully specified goal, candidate:")
+        print(f"{title}, candidate:")
         print("  " + "\n  ".join(e.candidate_goal or ("(empty)",)))
         if e.mapping:
             pairs = ", ".join(f"{k}->{v}" for k, v in sorted(e.mapping.items()) if k != v)
