@@ -15,13 +15,15 @@ from hypothesis import strategies as st
 from strategies import NUMERIC_PROBLEMS, PROBLEMS
 
 from planetarium_plugin import Deadline, PlanetariumError, domain_packs, parse_problem
-from planetarium_plugin.parsing import parse_domain
+from planetarium_plugin.parsing import Atom, parse_domain
 from planetarium_plugin.specify import (
     exact_fully_specify,
     fully_specify_problem,
     reachable_states,
     search_fully_specify,
 )
+from planetarium_plugin.specify.forward import essential, greedy, plan_to
+from planetarium_plugin.specify.task import GroundTask
 
 
 def _big_delivery():
@@ -214,3 +216,68 @@ def test_exact_honours_the_deadline():
     except PlanetariumError as exc:
         assert exc.reason == "timeout"
     assert time.perf_counter() - t0 < 0.3 + 1.0
+
+
+# --- the cheap proofs, each checked on its own against the oracle (issue 17) ------------------
+
+CLASSICAL = ["blocksworld", "gripper", "floor-tile", "logistics-typed", "oneway-courier"]
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_cheap_proofs_are_sound(case, data):
+    """Every atom the invariants force, every monotone landmark and the end state of a
+    stripped plan agree with the explicit-state oracle: proofs never claim a fact some goal
+    state lacks, and the leaner goal state is a reachable goal state."""
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    problem = parse_problem(_with_negative(data.draw, data.draw(strategy)), domain)
+    oracle = search_fully_specify(problem, domain, max_states=60_000)
+    task = GroundTask(problem, domain, Deadline(None))
+    pos, neg = problem.goal.positive, problem.goal.negative
+    if not oracle.reachable:
+        return
+    goal_states = {s for s, _ in reachable_states(problem, domain) if pos <= s and not (neg & s)}
+    forced = task.close(pos, neg)
+    assert forced is not None and forced[0] <= oracle.positive
+    for f in task.reached - task.deleted:
+        if task.landmark(pos, f):
+            assert f in oracle.positive, f"{f} is no landmark"
+    parents: dict = {}
+    end, _ = greedy(
+        task,
+        task.init,
+        pos,
+        neg,
+        2_000,
+        Deadline(None),
+        lambda s: None,
+        newest_first=True,
+        parents=parents,
+    )
+    if end is not None:
+        plan = plan_to(parents, end)
+        assert task.run(plan) == end
+        lean = essential(task, plan, pos, neg)
+        assert lean is None or lean in goal_states
+
+
+def test_monotone_landmarks_decide_rover_single_without_search():
+    """A communicated sample needs the analysis, which nothing deletes: the landmark proof
+    keeps it, where the per-fact regression used to run (seconds on 100+ propositions)."""
+    pack = domain_packs()["rover-single"]
+    text = (
+        "(define (problem p) (:domain rover-single) (:objects w1 w2 - waypoint)"
+        " (:init (at_rover w1) (at_lander w2) (available) (channel_free)"
+        " (can_traverse w1 w2) (can_traverse w2 w1) (visible w1 w2) (visible w2 w1)"
+        " (at_soil_sample w1)) (:goal (communicated_soil_data w1)))"
+    )
+    problem = parse_problem(text, pack.domain)
+    task = GroundTask(problem, pack.domain, Deadline(None))
+    goal = problem.goal.positive
+    assert task.landmark(goal, Atom("have_soil_analysis", ("w1",)))
+    assert not task.landmark(goal, Atom("at_rover", ("w2",)))  # w1 sees the lander too
+    oracle = search_fully_specify(problem, pack.domain)
+    assert exact_fully_specify(problem, pack.domain).positive == oracle.positive
+    assert Atom("have_soil_analysis", ("w1",)) in oracle.positive

@@ -7,11 +7,19 @@ state (the oracle), each candidate is settled separately, cheapest evidence firs
 
 1. relaxed reachability and static/monotone analysis: an atom no relaxed plan reaches is
    false everywhere; an init atom no reachable action deletes is true everywhere;
-2. goal states found by search (a goal-count greedy search; Fast Downward's ``downward``
-   search binary, fed this ground task as SAS+, when the ``planners`` extra is installed; our
-   own lazy best-first search otherwise; then breadth-first around each goal state found)
-   refute every fact they lack — most candidates end here;
-3. what remains is proved by complete regression from ``goal ∧ ¬f``, pruned by mutex
+2. goal states found by search (goal-count greedy searches — ties to the oldest, then to the
+   newest state, which crosses plateaus depth first —; Fast Downward's ``downward`` search
+   binary, fed this ground task as SAS+, when the ``planners`` extra is installed; our own
+   lazy best-first search otherwise; then breadth-first around each goal state found) refute
+   every fact they lack. The plan to the first goal state is also stripped of the steps no
+   later step or goal needs and replayed: that leaner goal state (no tile painted in passing,
+   no sample taken on the way) refutes most side effects at once;
+3. cheap proofs before any per-fact search: atoms the goal forces through the verified
+   exactly-one invariants; *monotone landmarks* — an atom nothing deletes, false in the init,
+   without whose adders the goal is not even relaxed-reachable, is made true by every plan
+   and stays true; a small regression from ``goal ∧ ¬f`` that the invariants exhaust;
+4. what remains is searched per fact: a goal state without it (greedy from the last goal state,
+   then from the init), else complete regression from ``goal ∧ ¬f``, pruned by mutex
    invariants (:mod:`.invariants`) with unit propagation over exactly-one groups; a regression
    that reaches the init instead yields a plan, hence one more goal state.
 
@@ -40,7 +48,7 @@ from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
-from .forward import greedy, lazy_search, neighbourhood
+from .forward import essential, greedy, lazy_search, neighbourhood, plan_to
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
 
@@ -54,6 +62,10 @@ QUICK = 300
 LAZY = 1_000
 #: First budget of the per-fact searches; the full ``max_states`` is tried only after it.
 FIRST_BUDGET = 3_000
+#: States for the depth-first-tied goal-count search before a sub-planner process is started.
+DEEP = 3_000
+#: Partial states of the quick regression that tries to prove a candidate before any search.
+QUICK_REGRESSION = 60
 
 
 def exact_fully_specify(
@@ -106,7 +118,23 @@ def exact_fully_specify(
             union.update(s)
 
     budget = max(1, max_states)
-    first, exhausted = greedy(task, task.init, gpos, gneg, QUICK, deadline, on_state)
+    parents: dict = {}
+    first, exhausted = greedy(
+        task, task.init, gpos, gneg, QUICK, deadline, on_state, parents=parents
+    )
+    if first is None and not exhausted:
+        first, exhausted = greedy(
+            task,
+            task.init,
+            gpos,
+            gneg,
+            DEEP,
+            deadline,
+            on_state,
+            newest_first=True,
+            parents=parents,
+        )
+    plan = plan_to(parents, first) if first is not None else None
     if first is None and not exhausted:
         verdict, plan = downward_plan(task, gpos, gneg, deadline)
         if verdict == "unsolvable":
@@ -114,6 +142,10 @@ def exact_fully_specify(
         first = task.run(plan) if plan is not None else None
         if first is not None:
             on_state(first)
+    if first is not None and plan:
+        lean = essential(task, plan, gpos, gneg)
+        if lean is not None:
+            on_state(lean)
     if first is None and not exhausted:
         first = lazy_search(task, task.init, gpos, gneg, LAZY, deadline, on_state)
     if first is None and not exhausted:
@@ -135,6 +167,17 @@ def exact_fully_specify(
         hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
         if hit is not None:
             return True
+        trail: dict = {}
+        hit, done = greedy(
+            task, task.init, pos, neg, DEEP, deadline, on_state, newest_first=True, parents=trail
+        )
+        if hit is not None:
+            lean = essential(task, plan_to(trail, hit), pos, neg)
+            if lean is not None:
+                on_state(lean)
+            return True
+        if done:
+            return False
         for size in (FIRST_BUDGET, budget):
             verdict, plan = task.regress(pos, neg, min(size, budget), deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
@@ -158,12 +201,21 @@ def exact_fully_specify(
                 return False
         raise _bound(max_states, what)
 
-    proven = set(gpos) | (task.always & set(common or ()))
+    implied = task.close(gpos, gneg)
+    assert implied is not None  # a goal state exists, so the goal is consistent
+    proven = set(gpos) | ((task.always | implied[0]) & set(common or ()))
     while True:
         todo = sorted(x for x in (common or ()) if x not in proven)
         if not todo:
             break
         f = todo[0]
+        if f not in task.deleted and task.landmark(gpos, f):
+            proven.add(f)  # a monotone landmark of the goal
+            continue
+        verdict, _ = task.regress(gpos, gneg | {f}, QUICK_REGRESSION, deadline)
+        if verdict == "unsolvable":
+            proven.add(f)
+            continue
         if not find(gpos, gneg | {f}, f"whether {f} holds in every goal state"):
             proven.add(f)
     negs: frozenset[Atom] = frozenset()

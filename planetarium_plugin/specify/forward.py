@@ -26,10 +26,17 @@ def greedy(
     budget: int,
     deadline: Deadline,
     on_state,
+    *,
+    newest_first: bool = False,
+    parents: dict | None = None,
 ) -> tuple[State | None, bool]:
     """Greedy best-first search (goal-count) for a state with ``pos`` true and ``neg`` false.
 
-    Returns (state or None, exhausted). ``on_state`` sees every state generated.
+    Returns (state or None, exhausted). ``on_state`` sees every state generated. Ties go to
+    the oldest state, or with ``newest_first`` to the newest (depth first across plateaus:
+    long plans found quickly where a goal literal needs several preparatory steps).
+    ``parents``, when given, is filled with ``state -> (previous state, action)`` so that
+    :func:`plan_to` can read the plan to any state generated.
     """
 
     def h(s: State) -> int:
@@ -44,15 +51,55 @@ def greedy(
         hs, _, s = heapq.heappop(heap)
         if hs == 0:
             return s, False
-        for t in task.successors(s):
+        for a in task.applicable(s):
+            t = (s - a.delete) | a.add
             if t not in seen:
                 if len(seen) >= budget:
                     return None, False
                 seen.add(t)
+                if parents is not None:
+                    parents[t] = (s, a)
                 on_state(t)
-                heapq.heappush(heap, (h(t), tie, t))
+                heapq.heappush(heap, (h(t), -tie if newest_first else tie, t))
                 tie += 1
     return None, True
+
+
+def plan_to(parents: dict, state: State) -> list[GroundAction]:
+    """The actions that led a search filling ``parents`` to ``state``, in order."""
+    plan: list[GroundAction] = []
+    while state in parents:
+        state, a = parents[state]
+        plan.append(a)
+    plan.reverse()
+    return plan
+
+
+def essential(task: GroundTask, plan: list[GroundAction], pos: State, neg: State):
+    """The plan without the actions no later step or goal literal needs, or None.
+
+    One backward pass keeps an action only if it adds an atom still needed (a goal atom or a
+    later precondition) or deletes one that must end false; the result is replayed from the
+    init and returned only if it is still a plan for ``pos`` ∧ ¬``neg``. Its end state is a
+    goal state with fewer side effects than the original's (e.g. no tile painted in passing),
+    which refutes more candidate facts at once.
+    """
+    need, must_be_false = set(pos), set(neg)
+    kept: list[GroundAction] = []
+    for a in reversed(plan):
+        if a.add & need or a.delete & must_be_false:
+            kept.append(a)
+            need -= a.add
+            need |= a.pre_pos
+            must_be_false -= a.delete
+            must_be_false |= a.pre_neg
+    kept.reverse()
+    if len(kept) == len(plan):
+        return None
+    end = task.run(kept)
+    if end is None or not pos <= end or end & neg:
+        return None
+    return end
 
 
 def heuristic(task: GroundTask, s: State, pos: State, neg: State):

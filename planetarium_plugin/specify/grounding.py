@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import itemgetter
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Action, Atom, Domain, Problem
@@ -211,15 +212,44 @@ def _ground(
             return (expr[0], ge(expr[1]), ge(expr[2]))
         return expr
 
-    variables = [v for v, _ in act.params]
+    # The hot loop builds atoms with precompiled getters over ``sub`` (every argument that is
+    # not a parameter maps to itself), not a generator per atom.
+    for atom in (*act.pre_pos, *act.pre_neg, *act.add, *act.delete):
+        for x in atom.args:
+            if x not in depth:
+                sub.setdefault(x, x)
+    pre_pos = [_builder(a) for a in act.pre_pos if a.predicate in changing]
+    pre_neg = [_builder(a) for a in act.pre_neg]
+    adds = [_builder(a) for a in act.add]
+    dels = [_builder(a) for a in act.delete]
+    params = _getter(tuple(v for v, _ in act.params))
+    numeric = bool(act.pre_num or act.num_eff)
     for _ in bind(0):
         yield GroundAction(
             act.name,
-            tuple(sub[v] for v in variables),
-            frozenset(g(a) for a in act.pre_pos if a.predicate in changing),
-            frozenset(g(a) for a in act.pre_neg),
-            frozenset(g(a) for a in act.add),
-            frozenset(g(a) for a in act.delete),
-            tuple((op, ge(lhs), ge(rhs)) for op, lhs, rhs in act.pre_num),
-            tuple((e.op, g(e.fluent), ge(e.expr)) for e in act.num_eff),
+            params(sub),
+            frozenset([b(sub) for b in pre_pos]),
+            frozenset([b(sub) for b in pre_neg]),
+            frozenset([b(sub) for b in adds]),
+            frozenset([b(sub) for b in dels]),
+            tuple((op, ge(lhs), ge(rhs)) for op, lhs, rhs in act.pre_num) if numeric else (),
+            tuple((e.op, g(e.fluent), ge(e.expr)) for e in act.num_eff) if numeric else (),
         )
+
+
+def _getter(args: tuple[str, ...]):
+    """A function of a binding returning the tuple of ``args``' values."""
+    if not args:
+        return lambda sub: ()
+    if len(args) == 1:
+        one = itemgetter(args[0])
+        return lambda sub: (one(sub),)
+    return itemgetter(*args)
+
+
+def _builder(atom: Atom):
+    """A function of a binding returning ``atom`` ground under it."""
+    if not atom.args:
+        return lambda sub, atom=atom: atom
+    pred, get = atom.predicate, _getter(atom.args)
+    return lambda sub: Atom(pred, get(sub))

@@ -32,6 +32,7 @@ class GroundTask:
         for a in self.actions:
             deleted |= a.delete - a.add
         self.always = frozenset(a for a in self.init if a not in deleted)
+        self.deleted = frozenset(deleted)
         self.adders: dict[Atom, list[GroundAction]] = {}
         self.deleters: dict[Atom, list[GroundAction]] = {}
         self.by_pre: dict[Atom | None, list[GroundAction]] = {}
@@ -46,9 +47,12 @@ class GroundTask:
         self.pre_count = [len(a.pre_pos) for a in self.actions]
         self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
         self.waiting_idx: dict[Atom, list[int]] = {}
+        self.adder_idx: dict[Atom, list[int]] = {}
         for i, a in enumerate(self.actions):
             for x in a.pre_pos:
                 self.waiting_idx.setdefault(x, []).append(i)
+            for x in a.add:
+                self.adder_idx.setdefault(x, []).append(i)
         groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
         self.groups = groups
         self.group_of: dict[Atom, list[int]] = {}
@@ -67,6 +71,39 @@ class GroundTask:
     def successors(self, s: State) -> Iterable[State]:
         for a in self.applicable(s):
             yield (s - a.delete) | a.add
+
+    # -- landmarks -------------------------------------------------------------------------
+
+    def landmark(self, goal: Iterable[Atom], f: Atom) -> bool:
+        """True if every plan reaching ``goal`` makes ``f`` true at some point.
+
+        Proof: ``f`` is false in the init and the goal is not even relaxed-reachable (deletes
+        and negative preconditions ignored: an over-approximation) once the actions adding
+        ``f`` are removed. With ``f`` monotone (no action deletes it) it then holds in every
+        reachable goal state.
+        """
+        if f in self.init:
+            return False
+        banned = set(self.adder_idx.get(f, ()))
+        missing = self.pre_count.copy()
+        ready = [i for i in self.no_pre if i not in banned]
+        reached = set(self.init)
+        todo = list(self.init)
+        acts, waiting = self.actions, self.waiting_idx
+        open_goals = {x for x in goal if x not in reached}
+        while (todo or ready) and open_goals:
+            while todo:
+                for i in waiting.get(todo.pop(), ()):
+                    missing[i] -= 1
+                    if missing[i] == 0 and i not in banned:
+                        ready.append(i)
+            while ready:
+                for x in acts[ready.pop()].add:
+                    if x not in reached:
+                        reached.add(x)
+                        todo.append(x)
+                        open_goals.discard(x)
+        return bool(open_goals)
 
     # -- partial states --------------------------------------------------------------------
 
