@@ -21,6 +21,7 @@ that runs out of time gives ``equivalent=None`` with reason ``timeout`` — neve
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter
 from collections.abc import Mapping
@@ -161,7 +162,7 @@ def equivalent(
     except Exception as exc:  # the parser is our own; never let a bug lose a sample
         return done(False, False, Reason.PARSE_ERROR, f"candidate: {type(exc).__name__}: {exc}")
     try:
-        gt = parse_problem(unwrap(ground_truth), pack.domain, typing=typing, limits=limits)
+        gt = _parse_ground_truth(unwrap(ground_truth), pack, typing, limits)
     except PlanetariumError as exc:
         return done(True, None, Reason.GROUND_TRUTH_INVALID, f"ground truth: {exc.message}")
     except Exception as exc:  # never let a bug lose a sample
@@ -183,6 +184,25 @@ def equivalent(
         return done(True, None, Reason.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}")
     eq, reason, msg, explanation = outcome
     return done(True, eq, reason, msg, explanation=explanation)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_cached(text: str, pack: DomainPack, typing: TypingMode, limits: Limits) -> Problem:
+    return parse_problem(text, pack.domain, typing=typing, limits=limits)
+
+
+def _parse_ground_truth(text: Any, pack: DomainPack, typing: TypingMode, limits: Limits) -> Problem:
+    """The ground truth parsed, memoised on its text: a batch scores many candidates against
+    each ground truth (several samples per prompt, several models), and a parsed problem is
+    immutable. Errors are not memoised; an unhashable pack or input is parsed directly."""
+    if isinstance(text, str):
+        try:
+            hash(pack)
+        except TypeError:
+            pass
+        else:
+            return _parse_cached(text, pack, typing, limits)
+    return parse_problem(text, pack.domain, typing=typing, limits=limits)
 
 
 def _type_counts(p: Problem) -> Counter:

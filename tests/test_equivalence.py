@@ -320,3 +320,18 @@ def test_explanation_reuses_the_verdicts_work_on_the_generic_path():
     counted = equivalent(gt, fewer, domain, explain=True)
     assert counted.reason == "object_count" and counted.explanation.goals == "as written"
     assert counted.explanation.init_extra == ("(clear d)", "(on-table d)")
+
+
+def test_ground_truth_memo_is_keyed_on_text_domain_and_typing():
+    """The memoised ground-truth parse never leaks across domains or typing modes, and an
+    invalid ground truth is reported on every call (errors are not memoised)."""
+    gt = """(define (problem p) (:domain blocksworld) (:objects a b - block)
+      (:init (arm-empty) (on-table a) (on-table b) (clear a) (clear b)) (:goal (on a b)))"""
+    cand = gt.replace(" - block", "")
+    for _ in range(2):
+        strict = equivalent(gt, cand, "blocksworld")
+        assert strict.equivalent is None and strict.reason == "ground_truth_invalid"
+        assert equivalent(gt, cand, "blocksworld", typing="relaxed").equivalent is True
+    domain, name = _user_copy("blocksworld")
+    relaxed = equivalent(gt, cand.replace("blocksworld", name), domain, typing="relaxed")
+    assert relaxed.reason == "ground_truth_invalid" and "blocksworld" in relaxed.message
