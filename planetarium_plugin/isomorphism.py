@@ -141,6 +141,7 @@ def find_isomorphism(
     Raises :class:`~.errors.PlanetariumError` with reason ``timeout`` when ``deadline`` expires.
     """
     deadline = deadline or Deadline(None)
+    deadline.check()  # past the deadline nothing is decided, however cheap the proof
     if len(a.names) != len(b.names) or len(a.facts) != len(b.facts):
         return None
     if hint is not None and _verify(a, b, hint):
