@@ -12,6 +12,25 @@ import logging
 import os
 from pathlib import Path
 
+
+class _NoMetadataNotice(logging.Filter):
+    """Drops lm-eval's per-task notice that custom kwargs go to ``--metadata`` for our tasks:
+    they take none, and the notice came once per subtask (five times a run)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        msg = record.getMessage()
+        return not (msg.startswith("planetarium") and "Custom kwargs can be passed" in msg)
+
+
+def quiet_lm_eval_notices() -> None:
+    """Install :class:`_NoMetadataNotice` on lm-eval's task logger (once; idempotent)."""
+    logger = logging.getLogger("lm_eval.api.task")
+    if not any(isinstance(f, _NoMetadataNotice) for f in logger.filters):
+        logger.addFilter(_NoMetadataNotice())
+
+
+quiet_lm_eval_notices()
+
 TASK_DIR = Path(__file__).parent / "planetarium"
 DOMAIN_TASK_DIR = Path(__file__).parent / "planetarium_domains"
 TASK_DIRS = (TASK_DIR, DOMAIN_TASK_DIR)

