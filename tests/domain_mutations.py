@@ -129,3 +129,28 @@ def mutate(text: str, action: str, edit) -> str:
     if edit is None:
         return drop_action(text, action)
     return edit_action(text, action, *edit)
+
+
+def random_mutation(domain: Domain, rng) -> tuple[Domain, str, str]:
+    """One random single edit of one action: drop a literal (precondition, add or delete
+    effect, numeric precondition or effect), swap the arguments of a binary literal, or drop
+    the whole action. Returns the mutated domain, the action and the kind of edit; whether the
+    result still means the same is for the exact metric to say."""
+    action = rng.choice(domain.actions)
+    fields = ("pre_pos", "pre_neg", "add", "delete", "pre_num", "num_eff")
+    kinds = [("drop", f, i) for f in fields for i in range(len(getattr(action, f)))]
+    kinds += [("swap", f, i) for f in ("pre_pos", "pre_neg", "add", "delete")
+              for i, a in enumerate(getattr(action, f)) if len(set(a.args)) == 2]  # fmt: skip
+    kinds.append(("missing", "", 0))
+    kind, f, i = rng.choice(kinds)
+    if kind == "missing":
+        rest = tuple(a for a in domain.actions if a is not action)
+        return dataclasses.replace(domain, actions=rest), action.name, "missing action"
+    items = list(getattr(action, f))
+    if kind == "drop":
+        del items[i]
+    else:
+        items[i] = Atom(items[i].predicate, tuple(reversed(items[i].args)))
+    changed = dataclasses.replace(action, **{f: tuple(items)})
+    actions = tuple(changed if a is action else a for a in domain.actions)
+    return dataclasses.replace(domain, actions=actions), action.name, f"{kind} {f}"

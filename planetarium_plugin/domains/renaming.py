@@ -33,7 +33,14 @@ from ..parsing.model import OBJECT
 from .compare import ActionDiff
 from .renaming_search import Found, Search
 
-__all__ = ["Renaming", "apply_renaming", "find_renaming", "named_actions", "verdict_under"]
+__all__ = [
+    "Renaming",
+    "apply_renaming",
+    "find_renaming",
+    "named_actions",
+    "symmetric_alternatives",
+    "verdict_under",
+]
 
 #: Seconds the search may take by default (the evaluation's own timeout bounds it too).
 DEFAULT_BUDGET = 10.0
@@ -210,6 +217,58 @@ def _result(gt: Domain, cand: Domain, search: Search, found: Found) -> Renaming:
     )
 
 
+def symmetric_alternatives(
+    gt: Domain, cand: Domain, r: Renaming, limit: int = 8, timeout: float = 1.0
+) -> list[Renaming]:
+    """Renamings as close as ``r``: ``r`` followed by each symmetry of the ground truth's
+    vocabulary (a renaming of ``gt`` onto itself under which it reads the same, e.g. floor-tile's
+    ``up``/``right`` with their actions, rover's soil/rock). When ``cand`` reads the same as
+    ``gt`` under no renaming, these tie with ``r``: the transition systems decide which one, if
+    any, makes the domains equivalent. At most ``limit`` symmetries, found within ``timeout``
+    seconds (the identity excluded)."""
+    if r.note or r.exact or not cand.actions:
+        return []
+    search = Search(gt, gt, Deadline(timeout))
+    out = []
+    for found in search.perfect_renamings(limit + 1):
+        sigma = _result(gt, gt, search, found)
+        if sigma.identity and all(k == v for k, v in sigma.types.items()):
+            continue
+        out.append(_compose(r, sigma))
+    return out[:limit]
+
+
+def _compose(r: Renaming, sigma: Renaming) -> Renaming:
+    """``r`` (candidate -> ground truth) followed by ``sigma`` (ground truth -> ground truth)."""
+    sym = dict(sigma.predicates) | dict(sigma.functions)
+
+    def args(n: str, g: str) -> tuple[int, ...]:
+        perm, q = r.arguments.get(n, ()), sigma.arguments.get(g)
+        return tuple(q[i] for i in perm) if q is not None else perm
+
+    params = {}
+    for a, g in r.actions.items():
+        nu = sigma.parameters.get(g, {})
+        params[a] = _frozen({v: nu.get(w, w) for v, w in r.parameters.get(a, {}).items()})
+
+    def image(entry: str) -> str:
+        kind, _, name = entry.partition(" ")
+        table = {"predicate": sigma.predicates, "function": sigma.functions,
+                 "action": sigma.actions, "type": sigma.types}.get(kind, {})  # fmt: skip
+        return f"{kind} {table.get(name, name)}"
+
+    return replace(
+        r,
+        types=_frozen({t: sigma.types.get(u, u) for t, u in r.types.items()}),
+        predicates=_frozen({n: sym.get(g, g) for n, g in r.predicates.items()}),
+        functions=_frozen({n: sym.get(g, g) for n, g in r.functions.items()}),
+        actions=_frozen({a: sigma.actions.get(g, g) for a, g in r.actions.items()}),
+        arguments=_frozen({n: args(n, g) for n, g in {**r.predicates, **r.functions}.items()}),
+        parameters=_frozen(params),
+        unmatched_ground_truth=tuple(image(u) for u in r.unmatched_ground_truth),
+    )
+
+
 def apply_renaming(cand: Domain, r: Renaming, gt: Domain) -> Domain:
     """``cand`` written in ``gt``'s names: symbols renamed (arguments permuted), actions
     renamed with their parameters in the ground truth's order and names. Names without a
@@ -311,8 +370,10 @@ def named_actions(actions: tuple[ActionDiff, ...], r: Renaming) -> tuple[ActionD
 def verdict_under(
     r: Renaming, equivalent: bool | None, reason: str | None, message: str
 ) -> tuple[bool | None, str | None, str]:
-    """The verdict under the renaming found: undecided when the search ran out of budget
-    before a renaming gave equivalence."""
+    """The verdict under the renaming found: undecided when the search for renamings under
+    which the domains read the same ran out of budget before a renaming gave equivalence. When
+    only the search for the closest renaming stopped at its budget, the verdict stands under the
+    best renaming found and the message says so."""
     shown = r.describe()
     if equivalent is not True and not r.decided:
         return (
@@ -322,6 +383,8 @@ def verdict_under(
             f"{message}",
         )
     extra = f"under the renaming {shown}"
+    if equivalent is not True and not r.optimal:
+        extra += " (the closest-renaming search stopped at its budget: the best one found)"
     if r.several and equivalent:
         extra += " (several renamings give equivalence; this one chosen deterministically)"
     if r.unmatched_candidate or r.unmatched_ground_truth:

@@ -29,6 +29,7 @@ import networkx as nx
 from ..errors import Deadline
 from ..parsing import Domain
 from ..parsing.model import OBJECT
+from .renaming_moves import LocalMoves
 from .renaming_symbols import (
     SECTIONS,
     Perm,
@@ -60,7 +61,7 @@ class Found:
     optimal: bool = False
 
 
-class Search:
+class Search(LocalMoves):
     """Branch and bound over symbol assignments; see the module docstring."""
 
     def __init__(self, gt: Domain, cand: Domain, deadline: Deadline) -> None:
@@ -91,6 +92,13 @@ class Search:
         self.pred_type_order = [t for t in self.type_order if t in used_types]
         self.best = Found()
         self.leaves = 0
+        #: when a list: every renaming under which the domains read the same goes here (up to
+        #: ``collect_limit``), see :meth:`perfect_renamings`
+        self.collected: list[Found] | None = None
+        self.collect_limit = 0
+        #: symmetries of the ground truth (renamings of it onto itself under which it reads
+        #: the same): moves of the closest-renaming search, see :meth:`_symmetry_moves`
+        self.symmetries: list[Found] = []
         self._pair_cache: dict = {}
         # options per candidate symbol, best first: same colour, then closest counts and name
         self.options: dict[str, list[tuple[str, Perm]]] = {}
@@ -176,14 +184,24 @@ class Search:
         ]  # fmt: skip
         if self._mode != "colour":
             opts.append(None)
+        limited = self._discrepancies is not None  # a type off the heuristic order departs too
+        tried = 0
         for u in opts:
             if self._mode == "colour" and self.g_tcol.get(u) != self.c_tcol.get(t):
                 continue
+            cost = int(limited and tried > 0)
+            tried += 1
+            if limited and cost > self._discrepancies:
+                break
+            if limited:
+                self._discrepancies -= cost
             if u is not None:
                 types[t], rtypes[u] = u, t
             self._walk_types(i + 1, types, rtypes)
             if u is not None:
                 del types[t], rtypes[u]
+            if limited:
+                self._discrepancies += cost
             if self._stop:
                 return
 
@@ -256,52 +274,27 @@ class Search:
         perfect = score == self.total_g == self.total_c and len(actions) == len(
             self.c.actions
         ) == len(self.g.actions)
+        if perfect and self.collected is not None:
+            self.collected.append(Found(score, dict(sym), dict(types), actions, several, True,
+                                        perfect))  # fmt: skip
         if score > self.best.score or (perfect and not self.best.perfect):
             self.best = Found(score, dict(sym), dict(types), actions, several, True, perfect)
         elif perfect and self.best.perfect:
             self.best.several = True
         return score
 
-    def _polish(self) -> None:
-        """Hill-climb from the best renaming so far: another argument permutation, another
-        free target, or two symbols' targets swapped, while the agreement grows."""
-        sym, types = dict(self.best.sym), dict(self.best.types)
-        if not sym:
-            return
-        current = self.best.score
-        improved = True
-        while improved and not self.deadline.expired():
-            improved = False
-            used = {g for g, _ in sym.values() if g is not None}
-            for n in self.order:
-                g, perm = sym[n]
-                moves = [o for o in self.options[n] if (o[0] == g or o[0] not in used)]
-                for m in self.order:
-                    h, q = sym[m]
-                    if m != n and g is not None and h in self.compatible[n] and len(q) == len(perm):
-                        moves.append(("swap", m))
-                for move in moves:
-                    trial = dict(sym)
-                    if move[0] == "swap":
-                        m = move[1]
-                        trial[n], trial[m] = (sym[m][0], perm), (g, sym[m][1])
-                        if not (self._types_ok(n, *trial[n], types)
-                                and self._types_ok(m, *trial[m], types)):  # fmt: skip
-                            continue
-                    elif move == (g, perm) or not self._types_ok(n, *move, types):
-                        continue
-                    else:
-                        trial[n] = move
-                    if self.deadline.expired():
-                        return
-                    score = self._leaf(trial, types)
-                    if score > current:
-                        sym, current, improved = trial, score, True
-                        break
-                if improved:
-                    break
-
     # -- driver
+    def perfect_renamings(self, limit: int) -> list[Found]:
+        """Up to ``limit`` renamings under which the domains read the same (the colour-class
+        search, collecting instead of stopping at the second); for a domain against itself,
+        its symmetries (the identity among them)."""
+        self.collected, self.collect_limit = [], limit
+        self._root_bound = self._bound({}, list(self.c.kinds))
+        self._mode, self._discrepancies, self._stop = "colour", None, False
+        if self.total_c == self.total_g and len(self.c.actions) == len(self.g.actions):
+            self._walk_types(0, {OBJECT: OBJECT}, {OBJECT: OBJECT})
+        return self.collected
+
     def run(self, optimise: float = 1.0) -> Found:
         """Renamings under which the domains read the same (colour classes only: complete,
         so ``decided`` stays True unless the deadline stops it); else the renaming with the
@@ -318,6 +311,8 @@ class Search:
                 return self.best
             self.best = Found()
         if self.best.score < self._root_bound:
+            gt = self.g.domain  # its symmetries, for the hill-climb (at most a quarter second)
+            self.symmetries = Search(gt, gt, _Earliest(self.deadline, 0.25)).perfect_renamings(8)
             outer, self.deadline = self.deadline, _Earliest(self.deadline, optimise)
             # limited discrepancy first: the heuristic order's path, then every path that
             # leaves it once, twice — good renamings early; then the complete search
@@ -344,7 +339,9 @@ class Search:
             return
         if i == len(self.order):
             self._leaf(sym, types)
-            if self._mode == "colour":
+            if self._mode == "colour" and self.collected is not None:
+                self._stop = len(self.collected) >= self.collect_limit
+            elif self._mode == "colour":
                 self._stop = self.best.perfect and self.best.several
             else:
                 self._stop = self.best.perfect or self.best.score >= self._root_bound

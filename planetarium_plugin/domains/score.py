@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,7 +28,8 @@ from .check import Diagnostic, check_domain
 from .compare import ActionDiff, compare_actions  # noqa: F401
 from .explore import DEFAULT_MAX_STATES, Difference, ProblemOutcome, lockstep, make_space  # noqa: F401
 from .problems import NoProblems, ground_truth_plan, problem_set
-from .renaming import DEFAULT_BUDGET, apply_renaming, find_renaming, named_actions, verdict_under
+from .renamed_verdict import judge_up_to_renaming
+from .renaming import DEFAULT_BUDGET, Renaming, named_actions, verdict_under
 from .render import domain_to_pddl
 from .results import SETUP_REASONS, DomainScore, ProblemReport, Rate  # noqa: F401
 from .spar import (  # noqa: F401
@@ -210,8 +212,6 @@ def _evaluate(
     strict=False,
     match_names=False,
 ) -> DomainScore:
-    from ..packs import DomainPack
-
     deadline = Deadline(timeout)
     gt_pack = _resolve_ground_truth(ground_truth)
     gt = gt_pack.domain
@@ -220,12 +220,22 @@ def _evaluate(
     diags = found.diagnostics
     if found.domain is None:
         return _invalid(gt.name, diags, t0, sample_id)
-    cand = found.domain
-    renaming = None
-    if match_names:
-        budget = min(DEFAULT_BUDGET, max(0.1, timeout - (time.perf_counter() - t0)))
-        renaming = find_renaming(gt, cand, budget)
-        cand = apply_renaming(cand, renaming, gt)
+    judge = functools.partial(_judge, gt_pack, cases, diags, deadline, timeout,
+                              planner_timeout, max_states, session, sample_id, t0)  # fmt: skip
+    if not match_names:
+        return judge(found.domain, None, metrics)
+    budget = min(DEFAULT_BUDGET, max(0.1, timeout - (time.perf_counter() - t0)))
+    return judge_up_to_renaming(gt, found.domain, judge, deadline, budget, metrics)
+
+
+def _judge(
+    gt_pack, cases, diags, deadline, timeout, planner_timeout, max_states, session, sample_id,
+    t0, cand: Domain, renaming: Renaming | None, metrics: bool,
+) -> DomainScore:  # fmt: skip
+    """The verdict on ``cand`` (already in the ground truth's names when ``renaming``)."""
+    from ..packs import DomainPack
+
+    gt = gt_pack.domain
     diags = diags + _vocabulary(gt, cand)
     if any(d.severity == "error" for d in diags):
         return _invalid(gt.name, diags, t0, sample_id)
