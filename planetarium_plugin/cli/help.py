@@ -85,7 +85,8 @@ OPTION_HELP = {
     "--domains": "packs, comma-separated (default: all with generators)",
 }
 
-#: One example per subcommand (``planetarium --help`` of each shows it; tests parse each).
+#: One example per subcommand (``planetarium --help`` of each shows it; tests parse each). A
+#: subcommand may instead end its own epilog with ``example:`` and the command line.
 EXAMPLES = {
     "equiv": "planetarium equiv gt.pddl candidate.pddl --domain blocksworld --explain",
     "packs": "planetarium packs --json",
@@ -104,6 +105,7 @@ EXAMPLES = {
     "align filter": "planetarium align filter descriptions.jsonl schemas.jsonl --top 5",
     "align train": "planetarium align train --out head.json --domains blocksworld,gripper",
     "align eval": "planetarium align eval --data pairs.jsonl --json",
+    "align explain": "planetarium align explain task.txt problem.pddl --domain blocksworld",
 }
 
 
