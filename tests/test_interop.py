@@ -198,7 +198,16 @@ def test_pddlwriter_renames_but_our_text_keeps_names():
     assert exp is not None and set(exp.mapping) == names and set(exp.mapping.values()) == names
 
 
-def test_evaluate_and_rewards_accept_objects():
+@pytest.fixture(scope="module")
+def reward():
+    """One warm reward for the module's reward tests (each start costs a worker process)."""
+    from planetarium_plugin.rewards import PlanetariumReward
+
+    with PlanetariumReward(workers=1, check_solvable=False, timeout=5) as r:
+        yield r
+
+
+def test_evaluate_and_rewards_accept_objects(reward):
     pack = "blocksworld"
     gt, cand = SAMPLE[pack][:2]
     up_gt = _up_reader(pack, gt)
@@ -211,18 +220,12 @@ def test_evaluate_and_rewards_accept_objects():
             want.reason,
             want.pack,
         )
-    from planetarium_plugin.rewards import PlanetariumReward
-
-    with PlanetariumReward(workers=1, check_solvable=False, timeout=5) as reward:
-        texts = reward(completions=[gt, cand], ground_truth=[gt, gt], domain=[pack, pack])
-        objects = reward(completions=[READ(gt), up_gt], ground_truth=[up_gt, gt],
-                         domain=[None, pack])  # fmt: skip
-        refused = reward.details(completions=[_with_metric(up_gt)], ground_truth=[gt],
-                                 domain=[pack])  # fmt: skip
+    texts = reward(completions=[gt, cand], ground_truth=[gt, gt], domain=[pack, pack])
+    objects = reward(completions=[READ(gt), up_gt], ground_truth=[up_gt, gt], domain=[None, pack])
+    refused = reward.details(completions=[_with_metric(up_gt)], ground_truth=[gt], domain=[pack])
     assert objects == [texts[0], texts[0]] and texts[0] > texts[1]
-    with PlanetariumReward(workers=1, check_solvable=False, timeout=5) as reward:
-        one_domain = reward(completions=[READ(gt), READ(cand)], ground_truth=up_gt,
-                            domain=DomainParser()(PACKS[pack].domain.text))  # fmt: skip
+    one_domain = reward(completions=[READ(gt), READ(cand)], ground_truth=up_gt,
+                        domain=DomainParser()(PACKS[pack].domain.text))  # fmt: skip
     assert one_domain == texts  # one object for the whole batch, as one text is
     assert refused[0].reward == 0.0 and refused[0].reason == "unsupported"
 
@@ -651,10 +654,10 @@ def test_fully_specified_goals_go_out_exactly(pack):
             assert back == replace(parsed, goal=want), type(obj).__module__
 
 
-def test_every_entry_point_takes_pddl_objects():
+def test_every_entry_point_takes_pddl_objects(reward):
     """``pddl`` Problem and Domain objects wherever text goes: fully_specify, solve, validate,
     evaluate, evaluate_domain and verl's compute_score, with the text's results."""
-    from planetarium_plugin.rewards import PlanetariumReward, compute_score
+    from planetarium_plugin.rewards import compute_score
 
     pack = "gripper"
     text = PACKS[pack].domain.text
@@ -678,12 +681,11 @@ def test_every_entry_point_takes_pddl_objects():
     got = evaluate_domain(dom, dom, problems=[prob], metrics=False)
     assert (got.equivalent, got.reason) == (want.equivalent, want.reason) == (True, None)
     up = _up_reader(pack, small)  # verl: no domain in the record, the ground truth carries it
-    with PlanetariumReward(workers=1, check_solvable=False, timeout=5) as reward:
-        scores = [
-            compute_score(source, cand, gt, reward=reward)
-            for source, gt in (("planetarium/gripper", small), (None, up))
-            for cand in (small, other)
-        ]
+    scores = [
+        compute_score(source, cand, gt, reward=reward)
+        for source, gt in (("planetarium/gripper", small), (None, up))
+        for cand in (small, other)
+    ]
     assert scores[:2] == scores[2:] and scores[0] > scores[1]
 
 
