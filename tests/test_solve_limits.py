@@ -72,3 +72,39 @@ def test_enhsp_plan_read_unlike_pddl_is_unknown_with_the_cause():
     r = solve(problem, "uav-delivery", planner="enhsp")  # ENHSP: (fly uav1 base base)
     assert r.status is SolveStatus.UNKNOWN, r.message
     assert "both adds and deletes (drone-at uav1 base)" in r.message
+
+
+def test_auto_decides_by_exact_search_what_enhsp_cannot_read():
+    unsolvable = solve(DELIVERY.format(goal="(= (max-battery uav1) 1/3)"), "uav-delivery")
+    assert unsolvable.status is SolveStatus.UNSOLVABLE and unsolvable.planner == "search"
+    assert "reachable states searched" in unsolvable.message
+    assert "ENHSP reads decimal numbers only" in unsolvable.message  # why the search ran
+    third = INSPECTION.format(battery=8).replace("base site1) 2", "base site1) 1/3")
+    solved = solve(third, "uav-inspection")
+    assert solved.status is SolveStatus.SOLVED and solved.planner == "search", solved.message
+    assert solved.validation.valid and solved.plan == (
+        "(fly uav1 base site1)", "(take-photo uav1 target1 site1)"
+    )
+
+
+def test_auto_decides_by_exact_search_a_plan_enhsp_reads_unlike_pddl():
+    r = solve(DELIVERY.format(goal="(not (drone-at uav1 base))"), "uav-delivery")
+    assert r.status is SolveStatus.SOLVED and r.planner == "search", r.message
+    assert r.validation.valid and "both adds and deletes" in r.message
+
+
+def test_search_engine_agrees_with_the_simulator_and_proves_unsolvable():
+    from planetarium_plugin.packs import resolve_pack
+    from planetarium_plugin.parsing import parse_problem
+    from planetarium_plugin.planning import get_planner
+
+    pack = resolve_pack("blocksworld")
+    tower = """(define (problem p) (:domain blocksworld) (:objects a b c)
+      (:init (arm-empty) (on-table a) (clear a) (on-table b) (clear b) (on-table c) (clear c))
+      (:goal (and (on a b) (on b c))))"""
+    out = get_planner("search").plan(parse_problem(tower, pack.domain), pack, 10.0)
+    assert out.status is SolveStatus.SOLVED and len(out.plan) == 4  # shortest: BFS
+    assert validate(tower, "\n".join(out.plan), "blocksworld").valid
+    cyclic = tower.replace("(on a b) (on b c)", "(on a b) (on b a)")
+    out = get_planner("search").plan(parse_problem(cyclic, pack.domain), pack, 10.0)
+    assert out.status is SolveStatus.UNSOLVABLE

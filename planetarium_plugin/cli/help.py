@@ -43,7 +43,7 @@ EXIT_CODES = {
 #: Planner names for ``solve --planner`` (tests check it against planning.PLANNERS; importing
 #: the planning package here would slow every command's start-up).
 PLANNER_NAMES = ("auto", "pack", "fast-downward", "enhsp", "enhsp-server",
-                 "fast-downward-up", "enhsp-up")  # fmt: skip
+                 "fast-downward-up", "enhsp-up", "search")  # fmt: skip
 _PIPE = "141 when stdout is closed early (e.g. piped into head)"
 
 

@@ -75,6 +75,40 @@ def _add_delete_clash(pack: DomainPack, steps) -> str | None:
     return None
 
 
+def _checked(
+    outcome: PlannerOutcome,
+    used: str,
+    problem: Problem,
+    pack: DomainPack,
+    validator: str,
+    t0: float,
+    timeout: float,
+) -> tuple[SolveStatus, str, Any]:
+    """A planner's outcome judged: its plan validated (what is left of the budget), a plan
+    invalid only by the planner's reading of PDDL ``unknown`` ("not decided: …")."""
+    if outcome.status is not SolveStatus.SOLVED:
+        return outcome.status, outcome.message, None
+    steps = [_split(s) for s in outcome.plan or ()]
+    left = max(0.01, timeout - (time.perf_counter() - t0))
+    try:  # the validator gets what is left of the caller's budget
+        validation = validate(problem, steps, pack, validator=validator, timeout=left)
+    except PlanetariumError as exc:  # no validator could answer: not decided
+        undecided = exc.reason in (Reason.TIMEOUT, Reason.UNSUPPORTED)
+        status = SolveStatus.UNKNOWN if undecided else SolveStatus.ERROR
+        return status, f"{used} found a plan of {len(steps)} steps; validation failed: {exc}", None
+    if validation.valid:
+        trivial = "trivially solved: the goal holds in the initial state"
+        return SolveStatus.SOLVED, trivial if used == TRIVIAL else validation.message, validation
+    clash = _add_delete_clash(pack, steps)
+    if clash is not None:  # the planner's reading of PDDL, not a verdict on the problem
+        message = (
+            f"not decided: {used}'s plan is invalid ({validation.message}) because {clash}; "
+            f"PDDL applies deletes before adds (the atom stays true), {used} does not"
+        )
+        return SolveStatus.UNKNOWN, message, validation
+    return SolveStatus.ERROR, f"{used} returned an invalid plan: {validation.message}", validation
+
+
 def solve(
     problem: Problem | str | Any,
     domain: DomainSpec | Any | None = None,
@@ -118,33 +152,19 @@ def solve(
         if outcome is not DECLINED or planner != "auto":  # auto falls back when a pack declines
             break
     t1 = time.perf_counter()
-    validation = None
-    status, message = outcome.status, outcome.message
-    if outcome.status is SolveStatus.SOLVED:
-        steps = [_split(s) for s in outcome.plan or ()]
+    check = (problem, pack, validator, t0, timeout)
+    status, message, validation = _checked(outcome, used, *check)
+    if planner == "auto" and status is SolveStatus.UNKNOWN and message.startswith("not decided"):
+        # A limit of that planner, not of the problem: our exact search on what time is left.
         left = max(0.01, timeout - (time.perf_counter() - t0))
-        try:  # the validator gets what is left of the caller's budget
-            validation = validate(problem, steps, pack, validator=validator, timeout=left)
-        except PlanetariumError as exc:  # no validator could answer: not decided
-            undecided = exc.reason in (Reason.TIMEOUT, Reason.UNSUPPORTED)
-            status = SolveStatus.UNKNOWN if undecided else SolveStatus.ERROR
-            message = f"{used} found a plan of {len(steps)} steps; validation failed: {exc}"
+        found = get_planner("search").plan(problem, pack, left)
+        if found.status in (SolveStatus.SOLVED, SolveStatus.UNSOLVABLE):
+            why = message
+            outcome, used = found, "search"
+            status, message, validation = _checked(outcome, used, *check)
+            message = f"{message} (by our exact search; {why})"
         else:
-            clash = _add_delete_clash(pack, steps) if not validation.valid else None
-            if clash is not None:  # the planner's reading of PDDL, not a verdict on the problem
-                status = SolveStatus.UNKNOWN
-                message = (
-                    f"not decided: {used}'s plan is invalid ({validation.message}) because "
-                    f"{clash}; PDDL applies deletes before adds (the atom stays true), {used} "
-                    "does not"
-                )
-            elif not validation.valid:
-                status = SolveStatus.ERROR
-                message = f"{used} returned an invalid plan: {validation.message}"
-            elif used == TRIVIAL:
-                message = "trivially solved: the goal holds in the initial state"
-            else:
-                message = validation.message
+            message = f"{message}; {found.message}"
     t2 = time.perf_counter()
     return SolveResult(
         status,

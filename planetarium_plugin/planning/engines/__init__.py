@@ -13,6 +13,7 @@ from .enhsp import ENHSP, ENHSPServer
 from .fast_downward import FastDownward
 from .java import find_java
 from .pack import PackEngine
+from .search import SearchEngine
 from .up import UnifiedPlanningEngine
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ __all__ = [
     "FastDownward",
     "PackEngine",
     "Planner",
+    "SearchEngine",
     "UnifiedPlanningEngine",
     "find_java",
     "get_planner",
@@ -45,6 +47,7 @@ PLANNERS: Mapping[str, Callable[[], Planner]] = MappingProxyType(
         "enhsp-server": ENHSPServer,
         "fast-downward-up": lambda: UnifiedPlanningEngine("fast-downward", "fast-downward-up"),
         "enhsp-up": lambda: UnifiedPlanningEngine("enhsp", "enhsp-up"),
+        "search": SearchEngine,
     }
 )
 
