@@ -14,7 +14,7 @@ previous subject ("b1 is on the table and clear") or stands alone ("the hand is 
 >>> w = read_world("(define (problem p) (:domain d) (:objects b1 b2 b3) (:init) (:goal (and)))")
 >>> [(c.section, c.template, [[m.objects for m in s] for s in c.slots])
 ...  for c in split_clauses("b1, b2 and b3 are clear. Goal: b1 on b2.", w)]
-[('init', 'X are clear', [[('b1',), ('b2',), ('b3',)]]), ('goal', 'Goal', []), ('goal', 'X on Y', [[('b1',)], [('b2',)]])]
+[('init', 'X are clear', [[('b1',), ('b2',), ('b3',)]]), ('goal', 'X on Y', [[('b1',)], [('b2',)]])]
 """
 
 from __future__ import annotations
@@ -31,21 +31,28 @@ _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
     r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
-    r"|result should|aim)\b",
+    r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
 _IMPERATIVES = {"stack", "build", "put", "place", "move", "bring", "take", "deliver", "paint",
                 "arrange", "rearrange", "make", "get", "transport", "carry", "unstack", "keep",
                 "leave", "reach", "achieve", "swap", "drop", "colour", "color", "fill", "send",
-                "navigate", "go", "return", "ship"}  # fmt: skip
-_SENTENCE = re.compile(r"[^.!?;:\n]+(?:[.!?;:]+|\n|$)")
-_SEPARATORS = {",", "and", "&", "+", "while", "but", "whereas", "plus", "then", "also", ";"}
+                "navigate", "go", "return", "ship", "reverse", "rebuild", "mission", "invert", "set", "form", "create",
+                "split", "distribute", "collect", "gather", "let",
+                "have", "change"}  # fmt: skip
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+(?:[.!?;]+|\n|$)")
+_SEPARATORS = {",", "and", "&", "+", "while", "but", "whereas", "plus", "then", "also", ";",
+               "(", ")", ":", "|"}  # fmt: skip
 _FILLER = {"the", "a", "an", "both", "also", "too", "as", "well", "so", "that", "there", "then",
            "now", "just", "furthermore", "moreover", "finally", "additionally", "-", "*", "•",
            "is", "are", "have", "has", "be", "my", "your", "our", "i", "we", "goal", "goals",
            "want", "like", "that", "it", "will", "would", "should", "must", "need", "needs"}  # fmt: skip
 _RELATIVE = {"which", "who", "that", "whose", "where"}
+#: First words of a piece that has its own subject (so it does not inherit the previous one).
+_OWN_SUBJECT = {"the", "a", "an", "my", "your", "its", "our", "their", "his", "her", "it", "i",
+                "we", "you", "he", "she", "nothing", "none", "no", "there", "this", "that",
+                "robot", "hand", "arm", "gripper"}  # fmt: skip
 _PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
 
 
@@ -61,6 +68,7 @@ class Clause:
     slots: tuple[tuple[Mention, ...], ...]
     section: str  # init | goal | any
     inherited: bool = False  # the subject came from the previous clause
+    direct: str | None = None  # a predicate named in the text: "on(b1, b2)", "(on b1 b2)"
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -90,11 +98,68 @@ def goal_start(text: str) -> int | None:
 
 
 def _content(tokens: list[Token]) -> list[Token]:
-    return [t for t in tokens if t.text.isalpha() and t.text not in _FILLER]
+    return [t for t in tokens
+            if t.text.isalpha() and t.text not in _FILLER and t.text not in _IMPERATIVES
+            and t.text not in _CUE_WORDS]  # fmt: skip
+
+
+_SECTION_WORDS = {"init", "initial", "initially", "state", "start", "facts", "now", "current",
+                  "currently", "setup", "situation", "wanted", "desired", "final", "layout"}  # fmt: skip
+_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
+_CUE_WORDS = {"could", "can", "you", "please", "love", "if", "need", "want", "wanted", "goal",
+              "target", "objective", "task", "end", "finally", "done", "when", "we", "re",
+              "let", "us", "me", "ll", "d", "i", "m", "s"}  # fmt: skip
+_CALL = re.compile(r"\(?\s*([A-Za-z][\w\-]*)\s*\(([^()]*)\)|\(\s*([A-Za-z][\w\-]*)((?:\s+[\w\-]+)*)\s*\)")
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.lower())
+
+
+def _calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int, int, str]]]]:
+    """Predicates named in the text with their arguments: ``on(b1, b2)`` or ``(on b1 b2)``."""
+    preds = {_norm(n): n for n in world.predicates}
+    objs = {o.lower(): o for o in world.objects}
+    out = []
+    for m in _CALL.finditer(text):
+        name = m.group(1) or m.group(3)
+        argtext, base = (m.group(2), m.start(2)) if m.group(1) else (m.group(4) or "", m.start(4))
+        if name is None or _norm(name) not in preds:
+            continue
+        pred = world.predicates[preds[_norm(name)]]
+        args = [(base + a.start(), base + a.end(), a.group(0).lower())
+                for a in re.finditer(r"[\w\-]+", argtext)]  # fmt: skip
+        if len(args) != pred.arity or any(a[2] not in objs for a in args):
+            continue
+        out.append((m.start(), m.end(), pred.name, args))
+    return out
 
 
 def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:
     """The clauses of ``text``, left to right, with resolved object slots."""
+    calls = _calls(text, world)
+    direct: list[tuple[int, Clause]] = []
+    if calls:
+        chars = list(text)
+        for start, end, name, args in calls:
+            slots = [[Mention(a, b, text[a:b], (o,), False, 1.0, -1, -1)] for a, b, o in args]
+            direct.append((start, Clause(start, end, text[start:end], name,
+                                         tuple(tuple(x) for x in slots), "any", False, name)))
+            chars[start:end] = " " * (end - start)
+        masked = "".join(chars)
+    else:
+        masked = text
+    out = _split(masked, text, world, mentions if not calls else None)
+    if direct:
+        g = goal_start(masked)
+        for start, c in direct:
+            sec = "any" if g is None else ("goal" if start >= g else "init")
+            out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
+        out.sort(key=lambda c: c.start)
+    return out
+
+
+def _split(text: str, original: str, world: World, mentions: list[Mention] | None) -> list[Clause]:
     toks = tokenize(text)
     ments = mentions if mentions is not None else find_mentions(text, world, toks)
     by_tok = {}
@@ -114,65 +179,116 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
             if not part:
                 continue
             sec = "any" if g is None else ("goal" if toks[part[0]].start >= g else "init")
-            out += _clauses_of(text, toks, part, by_tok, sec)
+            out += _clauses_of(original, toks, part, by_tok, sec)
     return out
 
 
 def _clauses_of(text: str, toks: list[Token], idx: list[int], by_tok: dict, section: str) -> list[Clause]:
     segments: list[list[int]] = [[]]
+    ends: list[str] = []  # the separator that ends each segment
     for k in idx:
         if toks[k].text in _SEPARATORS and k not in by_tok:
+            ends.append(toks[k].text)
             segments.append([])
         else:
             segments[-1].append(k)
-    segments = [sg for sg in segments if sg]
+    ends.append(".")
+    pairs = [(sg, e) for sg, e in zip(segments, ends, strict=True) if sg]
     out: list[Clause] = []
     pending: list[Mention] = []
     prev_subject: tuple[Mention, ...] = ()
     prev_last: tuple[Mention, ...] = ()
     prev_plural: tuple[Mention, ...] = ()
-    for sg in segments:
+    header: tuple[int, int] | None = None  # "Objects:" / "Clear:" before a list
+    for sg, sep in pairs:
         ms: list[Mention] = []
         for k in sg:
             m = by_tok.get(k)
             if m is not None and (not ms or ms[-1] is not m):
                 ms.append(m)
         rest = [toks[k] for k in sg if k not in by_tok]
-        if ms and not _content(rest):
+        if len(ms) == 1 and not _content(rest) and not (sep == ":" and not pending):
             pending += ms  # a bare list item: it joins the next piece
+            continue
+        if not ms and sep == ":":
+            own = [t for t in rest if t.text not in _SECTION_WORDS]
+            header = (toks[sg[0]].start, toks[sg[-1]].end) if _content(own) else None
             continue
         slots: list[list[Mention]] = [[m] for m in ms]
         inherited = False
         words = {t.text for t in rest}
+        start = toks[sg[0]].start
+        first = toks[sg[0]].text
         if pending:
             if slots:
                 slots[0] = pending + slots[0]
             else:
                 slots = [list(pending)]
+            start = min(start, pending[0].start)
             pending = []
-        elif not slots or (sg and toks[sg[0]].text in _RELATIVE):
+        elif (not slots and first not in _OWN_SUBJECT) or first in _RELATIVE:
             ref = prev_plural if words & _PLURAL_PRONOUNS and prev_plural else (
-                prev_last if sg and toks[sg[0]].text in _RELATIVE else prev_subject)
+                prev_last if first in _RELATIVE else prev_subject)
             if ref:
                 slots = [list(ref), *slots]
                 inherited = True
-        start = toks[sg[0]].start
         end = toks[sg[-1]].end
-        out.append(_make(text, start, end, slots, section, inherited))
+        if header is not None and not _content(rest):
+            out.append(_headed(text, header, start, end, slots, section))
+        else:
+            out += _chain(text, start, end, slots, section, inherited)
         if slots:
             prev_subject = tuple(slots[0])
             prev_last = tuple(slots[-1])
             if len(slots[0]) > 1 or any(m.plural for m in slots[0]):
                 prev_plural = tuple(slots[0])
-    if pending:  # a trailing list: the last clause's last slot goes on ("clear: b1, b2 and b3")
-        if out and out[-1].slots:
+        if sep == ":" and ms:
+            header = None
+    if pending:  # a trailing list: after a header ("Clear: b1, b2 and b3") or the last clause
+        if header is not None and not _content(rest):
+            out.append(_headed(text, header, pending[0].start, pending[-1].end, [pending], section))
+        elif out and out[-1].slots and len(out[-1].slots) > 1:
             c = out[-1]
             slots = [list(s) for s in c.slots]
             slots[-1] += pending
             out[-1] = _make(text, c.start, max(c.end, pending[-1].end), slots, section, c.inherited)
-        else:
-            out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
+        else:  # "There are three blocks, a, b and c": a list that states no fact
+            start = out[-1].start if out and not out[-1].slots else pending[0].start
+            if out and not out[-1].slots:
+                out.pop()
+            out.append(_make(text, start, pending[-1].end, [pending], section, False))
     return out
+
+
+def _headed(text: str, header: tuple[int, int], start: int, end: int, slots: list[list[Mention]],
+            section: str) -> Clause:  # fmt: skip
+    """A list under a header ("Clear: b1, b2"): the header's words belong to every item."""
+    c = _make(text, start, end, slots, section, False)
+    head = text[header[0]:header[1]]
+    return Clause(c.start, c.end, c.text, f"{head}: {c.template}", c.slots, section, False)
+
+
+def _chain(text: str, start: int, end: int, slots: list[list[Mention]], section: str,
+           inherited: bool) -> list[Clause]:  # fmt: skip
+    """"c on b on a": the same words between each pair of objects state a chain of facts;
+    "a and b see each other": both directions."""
+    piece = text[start:end]
+    recip = _RECIPROCAL.search(piece)
+    if recip and len(slots) == 1 and len(slots[0]) == 2:
+        a, b = slots[0]
+        out = []
+        for x, y in ((a, b), (b, a)):
+            c = _make(text, start, end, [[x], [y]], section, inherited)
+            tpl = _RECIPROCAL.sub("Y", c.template.replace("X and Y", "X"))
+            out.append(Clause(c.start, c.end, c.text, tpl, c.slots, section, inherited))
+        return out
+    if len(slots) >= 3 and all(len(s) == 1 for s in slots):
+        gaps = [text[slots[i][0].end:slots[i + 1][0].start].strip().lower()
+                for i in range(len(slots) - 1)]  # fmt: skip
+        if gaps[0] and re.search(r"[a-z]", gaps[0]) and len(set(gaps)) == 1:
+            return [_make(text, slots[i][0].start, slots[i + 1][0].end, [slots[i], slots[i + 1]],
+                          section, False) for i in range(len(slots) - 1)]  # fmt: skip
+    return [_make(text, start, end, slots, section, inherited)]
 
 
 def _make(text: str, start: int, end: int, slots: list[list[Mention]], section: str,
@@ -185,6 +301,8 @@ def _make(text: str, start: int, end: int, slots: list[list[Mention]], section: 
             if start <= m.start and m.end <= end:
                 spans.append((m.start - start, m.end - start, PLACEHOLDERS[i]))
     tpl = piece
+    if spans and spans[0][2] == PLACEHOLDERS[0]:
+        pass
     for a, b, ph in sorted(spans, reverse=True):
         tpl = tpl[:a] + ph + tpl[b:]
     if inherited and slots:
@@ -198,5 +316,6 @@ def _make(text: str, start: int, end: int, slots: list[list[Mention]], section: 
     if cue is not None and first >= 0:  # "My goal is to have that X is on Y" -> "X is on Y"
         tpl = re.sub(r"^(?:\s|is|are|to|be|have|that|the|:|,)*", "", tpl[cue.end():], flags=re.I)
         tpl = tpl if tpl.startswith(PLACEHOLDERS) else re.sub(r"^\W+", "", tpl)
-    tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*")
+    tpl = re.sub(r"\s*@\s*", " at ", tpl).replace("w/", "with ")
+    tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*()")
     return Clause(start, end, piece, tpl, tuple(tuple(s) for s in slots), section, inherited)

@@ -35,9 +35,19 @@ NULL_WITHOUT_OBJECTS = 0.45
 #: Cost per slot a candidate leaves unused.
 UNUSED_SLOT = 0.08
 MAX_FACTS_PER_CLAUSE = 64
-_UP = {"above", "over", "on", "atop", "top", "onto", "upon", "up", "north", "higher"}
-_DOWN = {"below", "under", "beneath", "underneath", "bottom", "down", "south", "supports",
-         "supporting", "lower"}  # fmt: skip
+#: Cost of reading a clause with no object of its own as said of the previous subject.
+INHERITED = 0.06
+_UP = {"above", "over", "on", "atop", "top", "onto", "upon", "north", "higher"}
+_DOWN = {"below", "under", "beneath", "underneath", "bottom", "south", "support", "supports",
+         "supporting", "lower", "carries", "carrying", "holds", "holding"}  # fmt: skip
+#: Words that state no relation: a clause of only these and one object list states no fact
+#: ("There are three blocks: a, b and c", "Objects: b1, b2").
+_EMPTY = {"there", "are", "is", "we", "have", "has", "got", "the", "a", "an", "objects", "object",
+          "items", "item", "things", "thing", "blocks", "block", "pieces", "following", "total",
+          "of", "them", "with", "in", "all", "some", "here", "our", "your", "my", "you", "i",
+          "and", "s", "named", "called", "types", "kinds", "also", "again", "only", "just"}  # fmt: skip
+#: Weight of shared words between a clause and a predicate's wording or name (next to cosine).
+LEXICAL = 0.04
 _RIGHT = {"right", "east"}
 _LEFT = {"left", "west"}
 _NEGATION = re.compile(
@@ -65,26 +75,29 @@ class GroundedClause:
     def facts(self) -> list[tuple[tuple[int, ...], list[tuple[Candidate, tuple[tuple[str, ...], ...]]]]]:
         """Per choice of one member in each slot: every candidate's atom alternatives.
 
-        Each entry is (member choice, [(candidate, atoms)]), atoms being the alternatives of an
-        ambiguous mention (one of them is meant)."""
-        slots = self.clause.slots
-        members = [range(len(s)) for s in slots]
+        A plural mention ("all balls", "blocks 1 and 3") gives one member per object; an
+        ambiguous mention one member whose objects are alternatives (one of them is meant).
+        Each entry is (member choice, [(candidate, atom alternatives)])."""
+        members = [_members(s) for s in self.clause.slots]
         out = []
-        for choice in itertools.islice(itertools.product(*members), MAX_FACTS_PER_CLAUSE):
+        for choice in itertools.islice(itertools.product(*[range(len(m)) for m in members]),
+                                       MAX_FACTS_PER_CLAUSE):  # fmt: skip
             per = []
             for cand in self.candidates:
                 alts: list[tuple[str, ...]] = [()]
                 for si in cand.slots:
-                    mention = slots[si][choice[si]]
-                    objs = mention.objects if not mention.plural else mention.objects
-                    if mention.plural:
-                        alts = [(*a, o) for a in alts for o in objs]  # all of them: a list
-                    else:
-                        alts = [(*a, o) for a in alts for o in objs]
+                    alts = [(*a, o) for a in alts for o in members[si][choice[si]]]
                 atoms = tuple((cand.predicate, *a) for a in alts[:MAX_FACTS_PER_CLAUSE])
                 per.append((cand, atoms))
             out.append((choice, per))
         return out
+
+
+def _members(slot) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for m in slot:
+        out += [(o,) for o in m.objects] if m.plural else [m.objects]
+    return out or [()]
 
 
 def _words(text: str) -> set[str]:
@@ -120,19 +133,51 @@ def _relabel(template: str, letters: Sequence[str]) -> str:
     return re.sub(r"\b[XYZWV]\b", lambda m: table.get(m.group(0), m.group(0)), template)
 
 
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
+            if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}}  # fmt: skip
+
+
+def _is_empty(world: World, clause: Clause) -> bool:
+    if len(clause.slots) > 1 or clause.direct is not None:
+        return False
+    nouns = set(world.classes) | world.type_preds
+    for w in re.findall(r"[A-Za-z]+", clause.template):
+        lw = w.lower()
+        if w in PLACEHOLDERS or lw in _EMPTY or lw.isdigit() or lw in _NUMBER_WORDS:
+            continue
+        if lw in nouns or lw.rstrip("s") in nouns or lw[:-2] in nouns:
+            continue
+        return False
+    return True
+
+
+_NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+
 def _options(world: World, clause: Clause) -> list[tuple[str, tuple[int, ...], str, float, str]]:
     """(predicate, slot per parameter, wording, cost, clause wording) for every candidate."""
     n = len(clause.slots)
     words = _words(clause.template)
-    out = []
+    out: list[tuple[str, tuple[int, ...], str, float, str]] = []
+    if _is_empty(world, clause):
+        return out
+    mine = _stems(clause.template)
     for name, pred in world.predicates.items():
         k = pred.arity
+        shared = len(mine & (_stems(pred.template) | _stems(name)))
+        bonus = -LEXICAL * min(shared, 3)
         if k > n or k > len(PLACEHOLDERS):
+            continue
+        if name in world.type_preds or pred.static and k == 1 and clause.direct is None and (
+                name in world.classes):
+            continue  # object classes ("(ball b1)") are types, not facts a text states
+        if clause.direct is not None and name != clause.direct:
             continue
         if k == 0:
             if n == 0 or clause.inherited:
                 own = clause.template[2:] if clause.inherited else clause.template
-                out.append((name, (), pred.template, 0.0, own or clause.template))
+                out.append((name, (), pred.template, bonus, own or clause.template))
             continue
         for chosen in itertools.combinations(range(n), k):
             orders = [chosen, tuple(reversed(chosen))] if k == 2 else [chosen]
@@ -145,9 +190,9 @@ def _options(world: World, clause: Clause) -> list[tuple[str, tuple[int, ...], s
                 if not _fits(world, pred, clause, assign):
                     continue
                 letters = [PLACEHOLDERS[si] for si in mention_order]
-                cost = UNUSED_SLOT * (n - k) + (0.0 if rank == 0 else 0.12)
-                if clause.inherited and 0 not in chosen:
-                    cost += UNUSED_SLOT
+                cost = UNUSED_SLOT * (n - k) + (0.0 if rank == 0 else 0.12) + bonus
+                if clause.inherited:
+                    cost += INHERITED if 0 in chosen else UNUSED_SLOT
                 wording = _relabel(pred.template, letters)
                 out.append((name, tuple(assign), wording, cost, clause.template))
                 break  # the first order that fits the types
@@ -165,6 +210,10 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
     row = {s: i for i, s in enumerate(strings)}
     out = []
     for clause, opts in zip(clauses, options, strict=True):
+        if clause.direct is not None:  # "on(b1, b2)": the predicate is named
+            cands = [Candidate(o[0], o[1], 1.0 / len(opts)) for o in opts[:1]]
+            out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
+            continue
         null = NULL_WITHOUT_OBJECTS if not clause.slots or clause.inherited else NULL_WITH_OBJECTS
         scores = np.array([float(vecs[row[o[4]]] @ vecs[row[o[2]]]) - o[3] for o in opts] + [null])
         z = np.exp((scores - scores.max()) / TEMPERATURE)

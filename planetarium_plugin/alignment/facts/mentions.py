@@ -41,7 +41,7 @@ _NOT_NOUNS = {"just", "the", "them", "they", "these", "those", "other", "others"
 #: One-word names that are words a text uses otherwise, but rarely before a noun.
 _WORDLIKE = {"left", "right", "up", "down"}
 _NOT_AFTER = {"now", "away", "after", "of", "side", "to", "there", "here", "behind", "over"}
-_TOKEN = re.compile(r"[A-Za-z]+|[0-9]+|[^\sA-Za-z0-9_\-]")
+_TOKEN = re.compile(r"[A-Za-z]+|[0-9]+|(?<=[0-9])-(?=[A-Za-z0-9])|[^\sA-Za-z0-9_\-]")
 
 
 @dataclass(frozen=True)
@@ -172,6 +172,15 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             elif k == 1 and w in _STOP and w not in _WORDLIKE and prev in ("the", "a", "an"):
                 hit = None
         if hit is not None:
+            # a range of names: "b1 to b4", "ball1-ball4", "ball1 through ball3"
+            j = i + k
+            if len(objs) == 1 and j + 1 < n and toks[j].text in ("to", "-", "through", "till"):
+                got = _range(idx, next(iter(objs)), toks, j + 1)
+                if got is not None:
+                    members, last = got
+                    emit(i, last, members, True, 0.95)
+                    i = last + 1
+                    continue
             emit(i, i + k - 1, objs, False, 1.0)
             i += k
             continue
@@ -228,7 +237,7 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 continue
         # 5. the only object of a class: "the robot"
         if w.isalpha() and w in idx.classes and len(idx.classes[w]) == 1 and i > 0 \
-                and toks[i - 1].text in ("the", "its", "our", "my", "your"):
+                and (toks[i - 1].text in ("the", "its", "our", "my", "your", "only")):
             emit(i, i, idx.classes[w], False, 0.8)
             i += 1
             continue
@@ -236,6 +245,25 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             last_noun = w
         i += 1
     return out
+
+
+def _range(idx: _Index, first: str, toks: Sequence[Token], j: int) -> tuple[set[str], int] | None:
+    """The objects of "first to <name>" when both are numbered with one prefix."""
+    words = split_words(first)
+    if len(words) < 2 or not words[-1].isdigit():
+        return None
+    prefix = "".join(words[:-1])
+    for k in range(min(idx.max_len, len(toks) - j), 0, -1):
+        form = tuple(t.text for t in toks[j:j + k])
+        if form in idx.forms and len(idx.forms[form]) == 1:
+            last = next(iter(idx.forms[form]))
+            lw = split_words(last)
+            if len(lw) >= 2 and lw[-1].isdigit() and "".join(lw[:-1]) == prefix:
+                lo, hi = sorted((int(words[-1]), int(lw[-1])))
+                members = {o for v in range(lo, min(hi, lo + 50) + 1)
+                           for a, o in idx.numbered.get(str(v), []) if a == prefix}  # fmt: skip
+                return (members, j + k - 1) if len(members) >= 2 else None
+    return None
 
 
 def _natural(name: str) -> tuple:
