@@ -46,11 +46,11 @@ _SEPARATORS = {",", "and", "&", "+", "while", "but", "whereas", "plus", "then", 
                "(", ")", ":", "|"}  # fmt: skip
 _FILLER = {"the", "a", "an", "both", "also", "too", "as", "well", "so", "that", "there", "then",
            "now", "just", "furthermore", "moreover", "finally", "additionally", "-", "*", "•",
-           "is", "are", "have", "has", "be", "my", "your", "our", "i", "we", "goal", "goals",
+           "is", "are", "have", "be", "my", "your", "our", "i", "we", "goal", "goals",
            "want", "like", "that", "it", "will", "would", "should", "must", "need", "needs"}  # fmt: skip
 _RELATIVE = {"which", "who", "that", "whose", "where"}
 #: First words of a piece that has its own subject (so it does not inherit the previous one).
-_OWN_SUBJECT = {"the", "a", "an", "my", "your", "its", "our", "their", "his", "her", "it", "i",
+_OWN_SUBJECT = {"the", "a", "an", "my", "your", "our", "their", "his", "her", "it", "i",
                 "we", "you", "he", "she", "nothing", "none", "no", "there", "this", "that",
                 "robot", "hand", "arm", "gripper"}  # fmt: skip
 _PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
@@ -276,12 +276,10 @@ def _chain(text: str, start: int, end: int, slots: list[list[Mention]], section:
     recip = _RECIPROCAL.search(piece)
     if recip and len(slots) == 1 and len(slots[0]) == 2:
         a, b = slots[0]
-        out = []
-        for x, y in ((a, b), (b, a)):
-            c = _make(text, start, end, [[x], [y]], section, inherited)
-            tpl = _RECIPROCAL.sub("Y", c.template.replace("X and Y", "X"))
-            out.append(Clause(c.start, c.end, c.text, tpl, c.slots, section, inherited))
-        return out
+        c = _make(text, start, end, [[a], [b]], section, inherited)
+        tpl = _RECIPROCAL.sub("Y", re.sub(r"\bX\b,? and Y\b", "X", c.template))
+        return [Clause(c.start, c.end, c.text, tpl, ((a,), (b,)), section, inherited),
+                Clause(c.start, c.end, c.text, tpl, ((b,), (a,)), section, inherited)]
     if len(slots) >= 3 and all(len(s) == 1 for s in slots):
         gaps = [text[slots[i][0].end:slots[i + 1][0].start].strip().lower()
                 for i in range(len(slots) - 1)]  # fmt: skip

@@ -33,13 +33,13 @@ TEMPERATURE = 0.05
 NULL_WITH_OBJECTS = 0.10
 NULL_WITHOUT_OBJECTS = 0.45
 #: Cost per slot a candidate leaves unused.
-UNUSED_SLOT = 0.08
+UNUSED_SLOT = 0.15
 MAX_FACTS_PER_CLAUSE = 64
 #: Cost of reading a clause with no object of its own as said of the previous subject.
 INHERITED = 0.06
 _UP = {"above", "over", "on", "atop", "top", "onto", "upon", "north", "higher"}
 _DOWN = {"below", "under", "beneath", "underneath", "bottom", "south", "support", "supports",
-         "supporting", "lower", "carries", "carrying", "holds", "holding"}  # fmt: skip
+         "supporting", "lower"}  # fmt: skip
 #: Words that state no relation: a clause of only these and one object list states no fact
 #: ("There are three blocks: a, b and c", "Objects: b1, b2").
 _EMPTY = {"there", "are", "is", "we", "have", "has", "got", "the", "a", "an", "objects", "object",
@@ -119,7 +119,11 @@ def _flipped(clause_words: set[str], pred: PredicateWords) -> bool:
 def _fits(world: World, pred: PredicateWords, clause: Clause, assign: Sequence[int]) -> bool:
     for p, si in enumerate(assign):
         typ = pred.types[p]
-        if typ in ("object", "") or typ not in world.classes:
+        if typ in ("object", ""):
+            continue
+        if typ not in world.classes:
+            if world.typed:
+                return False
             continue
         members = world.classes[typ]
         for m in clause.slots[si]:

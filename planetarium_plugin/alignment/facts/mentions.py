@@ -174,7 +174,8 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
         if hit is not None:
             # a range of names: "b1 to b4", "ball1-ball4", "ball1 through ball3"
             j = i + k
-            if len(objs) == 1 and j + 1 < n and toks[j].text in ("to", "-", "through", "till"):
+            if len(objs) == 1 and j + 1 < n and toks[j].text in ("to", "-", "through", "till") \
+                    and (i == 0 or toks[i - 1].text not in ("from", "between")):
                 got = _range(idx, next(iter(objs)), toks, j + 1)
                 if got is not None:
                     members, last = got
@@ -237,7 +238,9 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 continue
         # 5. the only object of a class: "the robot"
         if w.isalpha() and w in idx.classes and len(idx.classes[w]) == 1 and i > 0 \
-                and (toks[i - 1].text in ("the", "its", "our", "my", "your", "only")):
+                and (toks[i - 1].text in ("the", "its", "our", "my", "your", "only")) \
+                and not (i + 1 < n and any(f[0] == toks[i + 1].text for f in idx.forms
+                                           if idx.forms[f] & idx.classes[w])):
             emit(i, i, idx.classes[w], False, 0.8)
             i += 1
             continue
@@ -262,7 +265,7 @@ def _range(idx: _Index, first: str, toks: Sequence[Token], j: int) -> tuple[set[
                 lo, hi = sorted((int(words[-1]), int(lw[-1])))
                 members = {o for v in range(lo, min(hi, lo + 50) + 1)
                            for a, o in idx.numbered.get(str(v), []) if a == prefix}  # fmt: skip
-                return (members, j + k - 1) if len(members) >= 2 else None
+                return (members, j + k - 1) if len(members) >= 3 else None
     return None
 
 

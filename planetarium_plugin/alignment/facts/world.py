@@ -52,11 +52,16 @@ class World:
     predicates: Mapping[str, PredicateWords]
     parsed: bool = True
     type_preds: frozenset[str] = field(default=frozenset())
+    typed: bool = False  # the domain declares types: a type no object has fits no object
 
     def fits(self, pred: PredicateWords, args: tuple[str, ...]) -> bool:
         """Do the objects fit the predicate's parameter types (or, untyped, its known uses)?"""
         for typ, obj in zip(pred.types, args, strict=True):
-            if typ in ("object", "") or typ not in self.classes:
+            if typ in ("object", ""):
+                continue
+            if typ not in self.classes:
+                if self.typed:
+                    return False
                 continue
             if obj not in self.classes[typ]:
                 return False
@@ -265,13 +270,18 @@ def read_world(
         for obj, typ in objects.items():
             classes.setdefault(typ, set()).add(obj)
     type_preds: set[str] = set()
-    for name, p in preds.items():
-        if p.arity == 1 and p.static and name not in classes:
-            members = {a[1] for a in init if a[0] == name}
-            if members and not p.negative:
-                type_preds.add(name)
-                classes.setdefault(name, set()).update(members)
-    # untyped parameters: the classes their known uses fall in (so arguments can be ordered)
+    typed = domain is not None and domain.typed
+    if not typed:  # untyped: static one-word unary predicates name classes ("(ball b1)")
+        for name, p in preds.items():
+            if p.arity == 1 and p.static and name.isalpha() and not p.negative:
+                members = {a[1] for a in init if a[0] == name}
+                if members:
+                    type_preds.add(name)
+                    classes.setdefault(name, set()).update(members)
+    # untyped parameters: the classes the actions require of them (a (ball ?b) precondition),
+    # else the classes their known uses fall in (so arguments can be ordered)
+    if type_preds and domain is not None:
+        preds = {n: _action_types(p, domain, type_preds) for n, p in preds.items()}
     preds = {n: _infer_types(p, init | gpos | gneg, classes, type_preds) for n, p in preds.items()}
     return World(
         domain_name=dname,
@@ -283,7 +293,32 @@ def read_world(
         predicates=preds,
         parsed=isinstance(expr, list),
         type_preds=frozenset(type_preds),
+        typed=typed,
     )
+
+
+def _action_types(p: PredicateWords, domain: Domain, type_preds: set[str]) -> PredicateWords:
+    """Parameter classes of an untyped predicate from the class preconditions of the actions
+    that use it: in every action, the variable at that position must be of one class."""
+    if p.name in type_preds or p.arity == 0:
+        return p
+    found: list[set[str] | None] = [None] * p.arity
+    for act in domain.actions:
+        kinds: dict[str, set[str]] = {}
+        for a in act.pre_pos:
+            if a.predicate.lower() in type_preds and len(a.args) == 1:
+                kinds.setdefault(a.args[0], set()).add(a.predicate.lower())
+        for a in (*act.pre_pos, *act.pre_neg, *act.add, *act.delete):
+            if a.predicate.lower() != p.name or len(a.args) != p.arity:
+                continue
+            for i, v in enumerate(a.args):
+                k = kinds.get(v, set())
+                found[i] = set(k) if found[i] is None else found[i] & k  # type: ignore[operator]
+    types = list(p.types)
+    for i, f in enumerate(found):
+        if types[i] in ("object", "") and f and len(f) == 1:
+            types[i] = next(iter(f))
+    return PredicateWords(p.name, p.arity, tuple(types), p.template, p.order, p.negative, p.static)
 
 
 def _infer_types(p: PredicateWords, atoms: set, classes: dict, type_preds: set) -> PredicateWords:
