@@ -41,7 +41,9 @@ __all__ = [
 MAX_CLOSED_ATOMS = 400
 
 
-def _pack(domain: str | DomainPack | Domain | None, pddl: str) -> tuple[DomainPack | None, Domain | str | None]:
+def _pack(
+    domain: str | DomainPack | Domain | None, pddl: str
+) -> tuple[DomainPack | None, Domain | str | None]:
     if isinstance(domain, DomainPack):
         return domain, domain.domain
     if isinstance(domain, Domain):
@@ -86,7 +88,9 @@ def _closures(pack: DomainPack | None, pddl: str, stated_goal: set[tuple[str, ..
         names = {o.lower(): o for o in problem.objects}
         preds = {p.lower(): p for p in pack.domain.predicates}
         try:
-            atoms = frozenset(Atom(preds[a[0]], tuple(names[x] for x in a[1:])) for a in stated_goal)
+            atoms = frozenset(
+                Atom(preds[a[0]], tuple(names[x] for x in a[1:])) for a in stated_goal
+            )
             implied = close(dataclasses.replace(problem, goal=Goal(positive=atoms)))
         except KeyError:
             implied = frozenset()
@@ -112,7 +116,9 @@ def explain_pairs(
         clauses = split_clauses(text, world)
         prepared.append((world, pack, clauses))
     strings = {c.template for _, _, cl in prepared for c in cl}
-    strings |= {o[i] for w, _, cl in prepared for c in cl for o in _options(w, c) for i in (2, 4)}
+    strings |= {
+        o[i] for w, _, cl in prepared for c in cl for o in _options(w, c) for i in (2, 4, 5)
+    }
     if strings:
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []

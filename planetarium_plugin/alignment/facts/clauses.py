@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from .mentions import Mention, Token, find_mentions, tokenize
-from .world import PLACEHOLDERS, World
+from .world import PLACEHOLDERS, World, wordset
 
 __all__ = ["Clause", "goal_start", "split_clauses"]
 
@@ -35,24 +35,26 @@ _CUES = re.compile(
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
-_IMPERATIVES = {"stack", "build", "put", "place", "move", "bring", "take", "deliver", "paint",
-                "arrange", "rearrange", "make", "get", "transport", "carry", "unstack", "keep",
-                "leave", "reach", "achieve", "swap", "drop", "colour", "color", "fill", "send",
-                "navigate", "go", "return", "ship", "reverse", "rebuild", "mission", "invert", "set", "form", "create",
-                "split", "distribute", "collect", "gather", "let",
-                "have", "change"}  # fmt: skip
+_IMPERATIVES = wordset(
+    "stack build put place move bring take deliver paint arrange rearrange make get "
+    "transport carry unstack keep leave reach achieve swap drop colour color fill send "
+    "navigate go return ship reverse rebuild mission invert set form create split "
+    "distribute collect gather let have change"
+)
+_BULLETS = " \t-*•0123456789)."
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+(?:[.!?;]+|\n|$)")
-_SEPARATORS = {",", "and", "&", "+", "while", "but", "whereas", "plus", "then", "also", ";",
-               "(", ")", ":", "|"}  # fmt: skip
-_FILLER = {"the", "a", "an", "both", "also", "too", "as", "well", "so", "that", "there", "then",
-           "now", "just", "furthermore", "moreover", "finally", "additionally", "-", "*", "•",
-           "is", "are", "have", "be", "my", "your", "our", "i", "we", "goal", "goals",
-           "want", "like", "that", "it", "will", "would", "should", "must", "need", "needs"}  # fmt: skip
+_SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
+_FILLER = wordset(
+    "the a an both also too as well so that there then now just furthermore moreover "
+    "finally additionally - * • is are have be my your our i we goal goals want like it "
+    "will would should must need needs"
+)
 _RELATIVE = {"which", "who", "that", "whose", "where"}
 #: First words of a piece that has its own subject (so it does not inherit the previous one).
-_OWN_SUBJECT = {"the", "a", "an", "my", "your", "our", "their", "his", "her", "it", "i",
-                "we", "you", "he", "she", "nothing", "none", "no", "there", "this", "that",
-                "robot", "hand", "arm", "gripper"}  # fmt: skip
+_OWN_SUBJECT = wordset(
+    "the a an my your our their his her it i we you he she nothing none no there this that "
+    "robot hand arm gripper"
+)
 _PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
 
 
@@ -76,7 +78,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     for m in _SENTENCE.finditer(text):
         s, e = m.start(), m.end()
         seg = text[s:e]
-        lead = len(seg) - len(seg.lstrip(" \t-*•0123456789).\u2022"))
+        lead = len(seg) - len(seg.lstrip(_BULLETS))
         if seg.strip(" \t-*•.:;!?\n"):
             spans.append((s + lead, e))
     return spans
@@ -98,18 +100,28 @@ def goal_start(text: str) -> int | None:
 
 
 def _content(tokens: list[Token]) -> list[Token]:
-    return [t for t in tokens
-            if t.text.isalpha() and t.text not in _FILLER and t.text not in _IMPERATIVES
-            and t.text not in _CUE_WORDS]  # fmt: skip
+    return [
+        t
+        for t in tokens
+        if t.text.isalpha()
+        and t.text not in _FILLER
+        and t.text not in _IMPERATIVES
+        and t.text not in _CUE_WORDS
+    ]
 
 
-_SECTION_WORDS = {"init", "initial", "initially", "state", "start", "facts", "now", "current",
-                  "currently", "setup", "situation", "wanted", "desired", "final", "layout"}  # fmt: skip
+_SECTION_WORDS = wordset(
+    "init initial initially state start facts now current currently setup situation wanted "
+    "desired final layout"
+)
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
-_CUE_WORDS = {"could", "can", "you", "please", "love", "if", "need", "want", "wanted", "goal",
-              "target", "objective", "task", "end", "finally", "done", "when", "we", "re",
-              "let", "us", "me", "ll", "d", "i", "m", "s"}  # fmt: skip
-_CALL = re.compile(r"\(?\s*([A-Za-z][\w\-]*)\s*\(([^()]*)\)|\(\s*([A-Za-z][\w\-]*)((?:\s+[\w\-]+)*)\s*\)")
+_CUE_WORDS = wordset(
+    "could can you please love if need want wanted goal target objective task end finally "
+    "done when we re let us me ll d i m s"
+)
+_CALL = re.compile(
+    r"\(?\s*([A-Za-z][\w\-]*)\s*\(([^()]*)\)|\(\s*([A-Za-z][\w\-]*)((?:\s+[\w\-]+)*)\s*\)"
+)
 
 
 def _norm(name: str) -> str:
@@ -127,8 +139,10 @@ def _calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int,
         if name is None or _norm(name) not in preds:
             continue
         pred = world.predicates[preds[_norm(name)]]
-        args = [(base + a.start(), base + a.end(), a.group(0).lower())
-                for a in re.finditer(r"[\w\-]+", argtext)]  # fmt: skip
+        args = [
+            (base + a.start(), base + a.end(), a.group(0).lower())
+            for a in re.finditer(r"[\w\-]+", argtext)
+        ]
         if len(args) != pred.arity or any(a[2] not in objs for a in args):
             continue
         out.append((m.start(), m.end(), pred.name, args))
@@ -143,8 +157,21 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
         chars = list(text)
         for start, end, name, args in calls:
             slots = [[Mention(a, b, text[a:b], (o,), False, 1.0, -1, -1)] for a, b, o in args]
-            direct.append((start, Clause(start, end, text[start:end], name,
-                                         tuple(tuple(x) for x in slots), "any", False, name)))
+            direct.append(
+                (
+                    start,
+                    Clause(
+                        start,
+                        end,
+                        text[start:end],
+                        name,
+                        tuple(tuple(x) for x in slots),
+                        "any",
+                        False,
+                        name,
+                    ),
+                )
+            )
             chars[start:end] = " " * (end - start)
         masked = "".join(chars)
     else:
@@ -169,7 +196,6 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     g = goal_start(text)
     out: list[Clause] = []
     for s, e in _sentences(text):
-        section = "any" if g is None else ("goal" if s >= g else "init")
         idx = [k for k, t in enumerate(toks) if s <= t.start < e]
         # a sentence cut by the goal cue falls in two sections
         parts: list[list[int]] = [idx]
@@ -183,7 +209,9 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     return out
 
 
-def _clauses_of(text: str, toks: list[Token], idx: list[int], by_tok: dict, section: str) -> list[Clause]:
+def _clauses_of(
+    text: str, toks: list[Token], idx: list[int], by_tok: dict, section: str
+) -> list[Clause]:
     segments: list[list[int]] = [[]]
     ends: list[str] = []  # the separator that ends each segment
     for k in idx:
@@ -207,7 +235,17 @@ def _clauses_of(text: str, toks: list[Token], idx: list[int], by_tok: dict, sect
             if m is not None and (not ms or ms[-1] is not m):
                 ms.append(m)
         rest = [toks[k] for k in sg if k not in by_tok]
-        if len(ms) == 1 and not _content(rest) and not (sep == ":" and not pending):
+        if (
+            len(ms) == 1
+            and not (sep == ":" and not pending)
+            and (
+                not _content(rest)
+                or all(
+                    t.end <= ms[0].start and t.text.endswith("s") and not t.text.endswith("ss")
+                    for t in _content(rest)
+                )
+            )
+        ):
             pending += ms  # a bare list item: it joins the next piece
             continue
         if not ms and sep == ":":
@@ -227,8 +265,11 @@ def _clauses_of(text: str, toks: list[Token], idx: list[int], by_tok: dict, sect
             start = min(start, pending[0].start)
             pending = []
         elif (not slots and first not in _OWN_SUBJECT) or first in _RELATIVE:
-            ref = prev_plural if words & _PLURAL_PRONOUNS and prev_plural else (
-                prev_last if first in _RELATIVE else prev_subject)
+            ref = (
+                prev_plural
+                if words & _PLURAL_PRONOUNS and prev_plural
+                else (prev_last if first in _RELATIVE else prev_subject)
+            )
             if ref:
                 slots = [list(ref), *slots]
                 inherited = True
@@ -260,17 +301,24 @@ def _clauses_of(text: str, toks: list[Token], idx: list[int], by_tok: dict, sect
     return out
 
 
-def _headed(text: str, header: tuple[int, int], start: int, end: int, slots: list[list[Mention]],
-            section: str) -> Clause:  # fmt: skip
+def _headed(
+    text: str,
+    header: tuple[int, int],
+    start: int,
+    end: int,
+    slots: list[list[Mention]],
+    section: str,
+) -> Clause:
     """A list under a header ("Clear: b1, b2"): the header's words belong to every item."""
     c = _make(text, start, end, slots, section, False)
-    head = text[header[0]:header[1]]
+    head = text[header[0] : header[1]]
     return Clause(c.start, c.end, c.text, f"{head}: {c.template}", c.slots, section, False)
 
 
-def _chain(text: str, start: int, end: int, slots: list[list[Mention]], section: str,
-           inherited: bool) -> list[Clause]:  # fmt: skip
-    """"c on b on a": the same words between each pair of objects state a chain of facts;
+def _chain(
+    text: str, start: int, end: int, slots: list[list[Mention]], section: str, inherited: bool
+) -> list[Clause]:
+    """ "c on b on a": the same words between each pair of objects state a chain of facts;
     "a and b see each other": both directions."""
     piece = text[start:end]
     recip = _RECIPROCAL.search(piece)
@@ -278,19 +326,33 @@ def _chain(text: str, start: int, end: int, slots: list[list[Mention]], section:
         a, b = slots[0]
         c = _make(text, start, end, [[a], [b]], section, inherited)
         tpl = _RECIPROCAL.sub("Y", re.sub(r"\bX\b,? and Y\b", "X", c.template))
-        return [Clause(c.start, c.end, c.text, tpl, ((a,), (b,)), section, inherited),
-                Clause(c.start, c.end, c.text, tpl, ((b,), (a,)), section, inherited)]
+        return [
+            Clause(c.start, c.end, c.text, tpl, ((a,), (b,)), section, inherited),
+            Clause(c.start, c.end, c.text, tpl, ((b,), (a,)), section, inherited),
+        ]
     if len(slots) >= 3 and all(len(s) == 1 for s in slots):
-        gaps = [text[slots[i][0].end:slots[i + 1][0].start].strip().lower()
-                for i in range(len(slots) - 1)]  # fmt: skip
+        gaps = [
+            text[slots[i][0].end : slots[i + 1][0].start].strip().lower()
+            for i in range(len(slots) - 1)
+        ]
         if gaps[0] and re.search(r"[a-z]", gaps[0]) and len(set(gaps)) == 1:
-            return [_make(text, slots[i][0].start, slots[i + 1][0].end, [slots[i], slots[i + 1]],
-                          section, False) for i in range(len(slots) - 1)]  # fmt: skip
+            return [
+                _make(
+                    text,
+                    slots[i][0].start,
+                    slots[i + 1][0].end,
+                    [slots[i], slots[i + 1]],
+                    section,
+                    False,
+                )
+                for i in range(len(slots) - 1)
+            ]
     return [_make(text, start, end, slots, section, inherited)]
 
 
-def _make(text: str, start: int, end: int, slots: list[list[Mention]], section: str,
-          inherited: bool) -> Clause:  # fmt: skip
+def _make(
+    text: str, start: int, end: int, slots: list[list[Mention]], section: str, inherited: bool
+) -> Clause:
     piece = text[start:end]
     slots = slots[: len(PLACEHOLDERS)]
     spans: list[tuple[int, int, str]] = []
@@ -308,11 +370,10 @@ def _make(text: str, start: int, end: int, slots: list[list[Mention]], section: 
     for ph in PLACEHOLDERS:  # "X, X and X" -> "X"
         tpl = re.sub(rf"\b{ph}(?:\s*(?:,|and|&|\+|or)\s*{ph}\b)+", ph, tpl)
     first = min((tpl.find(ph) for ph in PLACEHOLDERS if ph in tpl), default=-1)
-    cue = None
-    for cue in _CUES.finditer(tpl[:first] if first >= 0 else tpl):
-        pass
+    cues = list(_CUES.finditer(tpl[:first] if first >= 0 else tpl))
+    cue = cues[-1] if cues else None
     if cue is not None and first >= 0:  # "My goal is to have that X is on Y" -> "X is on Y"
-        tpl = re.sub(r"^(?:\s|is|are|to|be|have|that|the|:|,)*", "", tpl[cue.end():], flags=re.I)
+        tpl = re.sub(r"^(?:\s|is|are|to|be|have|that|the|:|,)*", "", tpl[cue.end() :], flags=re.I)
         tpl = tpl if tpl.startswith(PLACEHOLDERS) else re.sub(r"^\W+", "", tpl)
     tpl = re.sub(r"\s*@\s*", " at ", tpl).replace("w/", "with ")
     tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*()")

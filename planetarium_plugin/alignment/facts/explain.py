@@ -86,8 +86,12 @@ class AlignmentExplanation:
 
     def conflicts(self) -> tuple[FactMatch, ...]:
         """Every contradicted or missing fact, init first."""
-        return (*self.init.contradicted, *self.init.missing_in_problem,
-                *self.goal.contradicted, *self.goal.missing_in_problem)  # fmt: skip
+        return (
+            *self.init.contradicted,
+            *self.init.missing_in_problem,
+            *self.goal.contradicted,
+            *self.goal.missing_in_problem,
+        )
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -132,8 +136,9 @@ def _section(
                     support, support_atom = cand.probability, inside[0]
             share = support / p_best if p_best > 0 else 0.0
             if share >= SUPPORT and support_atom is not None:
-                fm = FactMatch(_fmt(support_atom), c.text, c.start, c.end,
-                               round(support * weight, 4))  # fmt: skip
+                fm = FactMatch(
+                    _fmt(support_atom), c.text, c.start, c.end, round(support * weight, 4)
+                )
                 if fm.atom not in stated or stated[fm.atom].confidence < fm.confidence:
                     stated[fm.atom] = fm
                 if support_atom in truth:
@@ -165,7 +170,9 @@ def compare(
     if any(g.clause.section == "any" for g in grounded):
         notes.append("no goal cue in the text: facts are checked against init and goal")
         # a fact with unknown section may come from either side
-        i_st, i_co, i_mi, i_cov = _section(init_g, world.init, world.goal_pos | closure, frozenset())
+        i_st, i_co, i_mi, i_cov = _section(
+            init_g, world.init, world.goal_pos | closure, frozenset()
+        )
         g_st, g_co, g_mi, g_cov = i_st, i_co, i_mi, i_cov
         g_cov = {a for a in world.goal_pos if ("(" + " ".join(a) + ")") in {f.atom for f in i_st}}
         i_cov = i_cov & world.init
@@ -179,22 +186,36 @@ def compare(
     goal_unstated = sorted(world.goal_pos - g_cov - implied)
     if abstract and goal_unstated:
         goal_unstated = []  # judged by the abstract description instead
-    init_sec = SectionExplanation(tuple(i_st), tuple(i_co), tuple(i_mi),
-                                  tuple(_fmt(a) for a in init_unstated), (), len(init_atoms))  # fmt: skip
-    goal_sec = SectionExplanation(tuple(g_st), tuple(g_co), tuple(g_mi),
-                                  tuple(_fmt(a) for a in goal_unstated), abstract,
-                                  len(world.goal_pos))  # fmt: skip
+    init_sec = SectionExplanation(
+        tuple(i_st),
+        tuple(i_co),
+        tuple(i_mi),
+        tuple(_fmt(a) for a in init_unstated),
+        (),
+        len(init_atoms),
+    )
+    goal_sec = SectionExplanation(
+        tuple(g_st),
+        tuple(g_co),
+        tuple(g_mi),
+        tuple(_fmt(a) for a in goal_unstated),
+        abstract,
+        len(world.goal_pos),
+    )
     conflicts = [f.confidence for f in (*i_co, *i_mi, *g_co, *g_mi)]
     if abstract:
         conflicts += [1.0 - f.confidence for f in abstract if f.confidence < 0.5]
     ug = len(goal_unstated) / max(1, len(world.goal_pos))
     ui = len(init_unstated) / max(1, len(init_atoms))
-    penalty = CONFLICT_WEIGHT * sum(conflicts) + UNSTATED_GOAL_WEIGHT * ug + UNSTATED_INIT_WEIGHT * ui
+    penalty = (
+        CONFLICT_WEIGHT * sum(conflicts) + UNSTATED_GOAL_WEIGHT * ug + UNSTATED_INIT_WEIGHT * ui
+    )
     if not world.parsed or not (world.goal_pos or world.goal_neg):
         penalty += 5.0
     sim = round(math.exp(-penalty), 6)
     aligned = (
         world.parsed
+        and bool(world.goal_pos or world.goal_neg)
         and not any(c >= CONFIDENT for c in conflicts)
         and (1.0 - ug) >= MIN_GOAL_STATED
     )

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..encoder import Encoder
 from .clauses import Clause
-from .world import PLACEHOLDERS, PredicateWords, World
+from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
 
@@ -38,14 +38,14 @@ MAX_FACTS_PER_CLAUSE = 64
 #: Cost of reading a clause with no object of its own as said of the previous subject.
 INHERITED = 0.06
 _UP = {"above", "over", "on", "atop", "top", "onto", "upon", "north", "higher"}
-_DOWN = {"below", "under", "beneath", "underneath", "bottom", "south", "support", "supports",
-         "supporting", "lower"}  # fmt: skip
+_DOWN = wordset("below under beneath underneath bottom south support supports supporting lower")
 #: Words that state no relation: a clause of only these and one object list states no fact
 #: ("There are three blocks: a, b and c", "Objects: b1, b2").
-_EMPTY = {"there", "are", "is", "we", "have", "has", "got", "the", "a", "an", "objects", "object",
-          "items", "item", "things", "thing", "blocks", "block", "pieces", "following", "total",
-          "of", "them", "with", "in", "all", "some", "here", "our", "your", "my", "you", "i",
-          "and", "s", "named", "called", "types", "kinds", "also", "again", "only", "just"}  # fmt: skip
+_EMPTY = wordset(
+    "there are is we have has got the a an objects object items item things thing blocks "
+    "block pieces following total of them with in all some here our your my you i and s "
+    "named called types kinds also again only just"
+)
 #: Weight of shared words between a clause and a predicate's wording or name (next to cosine).
 LEXICAL = 0.04
 _RIGHT = {"right", "east"}
@@ -53,6 +53,8 @@ _LEFT = {"left", "west"}
 _NEGATION = re.compile(
     r"\b(?:not|no|nothing|none|never|neither|nor|no longer|without|empty|free)\b|n't\b", re.I
 )
+_ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re.I)
+_NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
 _STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
 
 
@@ -72,7 +74,9 @@ class GroundedClause:
     null_probability: float
     negated: bool
 
-    def facts(self) -> list[tuple[tuple[int, ...], list[tuple[Candidate, tuple[tuple[str, ...], ...]]]]]:
+    def facts(
+        self,
+    ) -> list[tuple[tuple[int, ...], list[tuple[Candidate, tuple[tuple[str, ...], ...]]]]]:
         """Per choice of one member in each slot: every candidate's atom alternatives.
 
         A plural mention ("all balls", "blocks 1 and 3") gives one member per object; an
@@ -80,8 +84,9 @@ class GroundedClause:
         Each entry is (member choice, [(candidate, atom alternatives)])."""
         members = [_members(s) for s in self.clause.slots]
         out = []
-        for choice in itertools.islice(itertools.product(*[range(len(m)) for m in members]),
-                                       MAX_FACTS_PER_CLAUSE):  # fmt: skip
+        for choice in itertools.islice(
+            itertools.product(*[range(len(m)) for m in members]), MAX_FACTS_PER_CLAUSE
+        ):
             per = []
             for cand in self.candidates:
                 alts: list[tuple[str, ...]] = [()]
@@ -98,6 +103,12 @@ def _members(slot) -> list[tuple[str, ...]]:
     for m in slot:
         out += [(o,) for o in m.objects] if m.plural else [m.objects]
     return out or [()]
+
+
+def positive(template: str) -> str:
+    """The clause without its negation words ("X is not clear" -> "X is clear")."""
+    out = re.sub(r"\b(?:not|never|no longer)\b\s*|n't\b", "", template, flags=re.I)
+    return re.sub(r"\s+", " ", out).strip()
 
 
 def _words(text: str) -> set[str]:
@@ -138,8 +149,11 @@ def _relabel(template: str, letters: Sequence[str]) -> str:
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
-            if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}}  # fmt: skip
+    return {
+        w[:5]
+        for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
+        if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}
+    }
 
 
 def _is_empty(world: World, clause: Clause) -> bool:
@@ -159,11 +173,14 @@ def _is_empty(world: World, clause: Clause) -> bool:
 _NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
 
-def _options(world: World, clause: Clause) -> list[tuple[str, tuple[int, ...], str, float, str]]:
-    """(predicate, slot per parameter, wording, cost, clause wording) for every candidate."""
+def _options(
+    world: World, clause: Clause
+) -> list[tuple[str, tuple[int, ...], str, float, str, str]]:
+    """(predicate, slot per parameter, wording, cost, clause wording, the name's wording) for
+    every candidate; the better of the two wordings counts."""
     n = len(clause.slots)
     words = _words(clause.template)
-    out: list[tuple[str, tuple[int, ...], str, float, str]] = []
+    out: list[tuple[str, tuple[int, ...], str, float, str, str]] = []
     if _is_empty(world, clause):
         return out
     mine = _stems(clause.template)
@@ -173,15 +190,29 @@ def _options(world: World, clause: Clause) -> list[tuple[str, tuple[int, ...], s
         bonus = -LEXICAL * min(shared, 3)
         if k > n or k > len(PLACEHOLDERS):
             continue
-        if name in world.type_preds or pred.static and k == 1 and clause.direct is None and (
-                name in world.classes):
+        if (
+            name in world.type_preds
+            or pred.static
+            and k == 1
+            and clause.direct is None
+            and (name in world.classes)
+        ):
             continue  # object classes ("(ball b1)") are types, not facts a text states
         if clause.direct is not None and name != clause.direct:
             continue
         if k == 0:
             if n == 0 or clause.inherited:
                 own = clause.template[2:] if clause.inherited else clause.template
-                out.append((name, (), pred.template, bonus, own or clause.template))
+                out.append(
+                    (
+                        name,
+                        (),
+                        pred.template,
+                        bonus,
+                        own or clause.template,
+                        pred.plain or pred.template,
+                    )
+                )
             continue
         for chosen in itertools.combinations(range(n), k):
             orders = [chosen, tuple(reversed(chosen))] if k == 2 else [chosen]
@@ -198,7 +229,8 @@ def _options(world: World, clause: Clause) -> list[tuple[str, tuple[int, ...], s
                 if clause.inherited:
                     cost += INHERITED if 0 in chosen else UNUSED_SLOT
                 wording = _relabel(pred.template, letters)
-                out.append((name, tuple(assign), wording, cost, clause.template))
+                plain = _relabel(pred.plain, [PLACEHOLDERS[si] for si in assign]) or wording
+                out.append((name, tuple(assign), wording, cost, clause.template, plain))
                 break  # the first order that fits the types
     return out
 
@@ -206,8 +238,9 @@ def _options(world: World, clause: Clause) -> list[tuple[str, tuple[int, ...], s
 def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> list[GroundedClause]:
     """Candidate distributions of every clause, with one encoder batch for all wordings."""
     options = [_options(world, c) for c in clauses]
-    strings = sorted({c.template for c in clauses} | {o[i] for opts in options for o in opts
-                                                      for i in (2, 4)})  # fmt: skip
+    strings = sorted(
+        {c.template for c in clauses} | {o[i] for opts in options for o in opts for i in (2, 4, 5)}
+    )
     if not strings:
         return []
     vecs = enc.embed(strings)
@@ -219,21 +252,32 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
             continue
         null = NULL_WITHOUT_OBJECTS if not clause.slots or clause.inherited else NULL_WITH_OBJECTS
-        scores = np.array([float(vecs[row[o[4]]] @ vecs[row[o[2]]]) - o[3] for o in opts] + [null])
+        scores = np.array(
+            [
+                max(
+                    float(vecs[row[o[4]]] @ vecs[row[o[2]]]),
+                    float(vecs[row[o[4]]] @ vecs[row[o[5]]]),
+                )
+                - o[3]
+                for o in opts
+            ]
+            + [null]
+        )
         z = np.exp((scores - scores.max()) / TEMPERATURE)
         p = z / z.sum()
         cands = sorted(
             (Candidate(o[0], o[1], float(pi)) for o, pi in zip(opts, p[:-1], strict=True)),
             key=lambda c: (-c.probability, c.predicate, c.slots),
         )
-        best = cands[0] if cands else None
         neg = False
-        if best is not None:
-            wording = world.predicates[best.predicate].template
-            said_neg = bool(_STRICT_NEG.search(clause.template)) or bool(
-                re.search(r"\b(?:nothing|neither|no)\b", clause.template, re.I)
+        if cands and _STRICT_NEG.search(clause.template):
+            # "X is not clear" negates; "the hand isn't holding anything" says what a negative
+            # wording says positively ("the arm holds no block")
+            wording = world.predicates[cands[0].predicate].template
+            neg = not (_ANY.search(clause.template) and _NO.search(wording))
+        out.append(
+            GroundedClause(
+                clause, tuple(c for c in cands if c.probability > 1e-4), float(p[-1]), neg
             )
-            neg = said_neg != bool(_NEGATION.search(wording)) and said_neg
-        out.append(GroundedClause(clause, tuple(c for c in cands if c.probability > 1e-4),
-                                  float(p[-1]), neg))  # fmt: skip
+        )
     return out

@@ -18,26 +18,62 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .world import World, split_words
+from .world import World, split_words, wordset
 
 __all__ = ["ORDINALS", "Mention", "Token", "find_mentions", "tokenize"]
 
-ORDINALS = {w: i + 1 for i, w in enumerate(
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}  # fmt: skip
-NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}  # fmt: skip
+ORDINALS = {
+    w: i + 1
+    for i, w in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+        ]
+    )
+}
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
 QUANTIFIERS = {"all", "every", "each", "both"}
 #: Words that, after a one-token name that is also an English word ("a"), make it a name.
-_CLOSERS = {"is", "are", "and", "or", "on", "onto", "in", "at", "to", "with", "be", "should",
-            "must", "sits", "rests", "stands", "lies", "has", "was", "will", "remains", "stays",
-            "from", "of", "off", "atop", "over", "under", "above", "below", "then", "needs",
-            "ends", "sit", "rest", "stand", "lie", "being", "itself"}  # fmt: skip
-_STOP = {"a", "an", "the", "i", "in", "on", "at", "to", "is", "it", "of", "and", "or", "up",
-         "left", "right", "down", "no", "be", "by", "as", "if", "so"}  # fmt: skip
-_NOT_NOUNS = {"just", "the", "them", "they", "these", "those", "other", "others", "its", "their",
-              "are", "is", "was", "were", "has", "have", "this", "that", "things", "sides",
-              "times", "ways", "steps", "moves", "actions", "goals", "facts", "remains", "stays",
-              "lies", "sits", "rests", "stands", "empty", "free", "clear", "together", "along"}
+_CLOSERS = wordset(
+    "is are and or on onto in at to with be should must sits rests stands lies has was will "
+    "remains stays from of off atop over under above below then needs ends sit rest stand "
+    "lie being itself"
+)
+_STOP = wordset("a an the i in on at to is it of and or up left right down no be by as if so")
+_NOT_NOUNS = wordset(
+    "just the them they these those other others its their are is was were has have this "
+    "that things sides times ways steps moves actions goals facts remains stays lies sits "
+    "rests stands empty free clear together along"
+)
 #: One-word names that are words a text uses otherwise, but rarely before a noun.
 _WORDLIKE = {"left", "right", "up", "down"}
 _NOT_AFTER = {"now", "away", "after", "of", "side", "to", "there", "here", "behind", "over"}
@@ -94,7 +130,7 @@ class _Index:
             self._add(words, obj)
             for c in classes:
                 if obj.startswith(c) and obj != c and (c in classes and obj in classes[c]):
-                    rest = tuple(split_words(obj[len(c):]))
+                    rest = tuple(split_words(obj[len(c) :]))
                     if rest:
                         self._add((c, *rest), obj)
             if len(words) >= 2 and words[-1].isdigit():
@@ -104,8 +140,12 @@ class _Index:
         if len(multi) > 1 and all(len(w) == 2 for w in multi) and len({w[1] for w in multi}) == 1:
             for w in multi:
                 if not w[0].isdigit():
-                    self._add((w[0],), "_".join(w) if "_".join(w) in world.objects else
-                              next(o for o in world.objects if tuple(split_words(o)) == w))
+                    self._add(
+                        (w[0],),
+                        "_".join(w)
+                        if "_".join(w) in world.objects
+                        else next(o for o in world.objects if tuple(split_words(o)) == w),
+                    )
         self.classes = classes
         self.max_len = max((len(f) for f in self.forms), default=1)
 
@@ -118,8 +158,12 @@ class _Index:
             if w in self.classes:
                 return set(self.classes[w])
         for w in _plain(noun):  # numbered names whose prefix abbreviates the noun (b1: block)
-            objs = {o for pairs in self.numbered.values() for a, o in pairs
-                    if a and (w.startswith(a) or a.startswith(w))}  # fmt: skip
+            objs = {
+                o
+                for pairs in self.numbered.values()
+                for a, o in pairs
+                if a and (w.startswith(a) or a.startswith(w))
+            }
             if objs:
                 return objs
         return set()
@@ -150,15 +194,25 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
         ordered = tuple(sorted(objs, key=_natural))
         if not plural and len(ordered) > 1:
             conf = conf / len(ordered)
-        out.append(Mention(toks[a].start, toks[b].end, text[toks[a].start:toks[b].end],
-                           ordered, plural and len(ordered) > 1, conf, a, b))  # fmt: skip
+        out.append(
+            Mention(
+                toks[a].start,
+                toks[b].end,
+                text[toks[a].start : toks[b].end],
+                ordered,
+                plural and len(ordered) > 1,
+                conf,
+                a,
+                b,
+            )
+        )
 
     while i < n:
         w = toks[i].text
         # 1. a name, longest form first
         hit = None
         for k in range(min(idx.max_len, n - i), 0, -1):
-            form = tuple(t.text for t in toks[i:i + k])
+            form = tuple(t.text for t in toks[i : i + k])
             if form in idx.forms:
                 hit = (k, idx.forms[form])
                 break
@@ -166,16 +220,29 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             k, objs = hit
             nxt = toks[i + k].text if i + k < n else "."
             prev = toks[i - 1].text if i > 0 else "."
-            if k == 1 and w in _STOP and not (nxt in _CLOSERS or not nxt.isalnum()
-                                              or (w in _WORDLIKE and nxt not in _NOT_AFTER)):
-                hit = None
-            elif k == 1 and w in _STOP and w not in _WORDLIKE and prev in ("the", "a", "an"):
+            if (
+                k == 1
+                and w in _STOP
+                and not (
+                    nxt in _CLOSERS
+                    or not nxt.isalnum()
+                    or (w in _WORDLIKE and nxt not in _NOT_AFTER)
+                )
+                or k == 1
+                and w in _STOP
+                and w not in _WORDLIKE
+                and prev in ("the", "a", "an")
+            ):
                 hit = None
         if hit is not None:
             # a range of names: "b1 to b4", "ball1-ball4", "ball1 through ball3"
             j = i + k
-            if len(objs) == 1 and j + 1 < n and toks[j].text in ("to", "-", "through", "till") \
-                    and (i == 0 or toks[i - 1].text not in ("from", "between")):
+            if (
+                len(objs) == 1
+                and j + 1 < n
+                and toks[j].text in ("to", "-", "through", "till")
+                and (i == 0 or toks[i - 1].text not in ("from", "between"))
+            ):
                 got = _range(idx, next(iter(objs)), toks, j + 1)
                 if got is not None:
                     members, last = got
@@ -188,8 +255,12 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
         # 2. ordinals: "the second block", "the first and the second ball", "the first one"
         if w in ORDINALS:
             noun = None
-            for t in toks[i + 1:i + 6]:
-                if t.text.isalpha() and t.text not in ("and", "the", "or") and t.text not in ORDINALS:
+            for t in toks[i + 1 : i + 6]:
+                if (
+                    t.text.isalpha()
+                    and t.text not in ("and", "the", "or")
+                    and t.text not in ORDINALS
+                ):
                     noun = t.text
                     break
             if noun == "one" or (noun is not None and not idx.of_noun(noun)):
@@ -203,14 +274,22 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
         # 3. quantifiers: "all balls", "every tile", "both grippers", "all four balls"
         if w in QUANTIFIERS:
             j = i + 1
-            while j < n and (toks[j].text in ("the", "of", "these", "those")
-                             or toks[j].text in NUMBER_WORDS or toks[j].text.isdigit()):
+            while j < n and (
+                toks[j].text in ("the", "of", "these", "those")
+                or toks[j].text in NUMBER_WORDS
+                or toks[j].text.isdigit()
+            ):
                 j += 1
             if j < n and toks[j].text.isalpha():
                 objs = idx.of_noun(toks[j].text)
                 word = toks[j].text
-                if not objs and single and len(word) > 2 and word not in _NOT_NOUNS and (
-                        word.endswith("s") or w in ("every", "each")):
+                if (
+                    not objs
+                    and single
+                    and len(word) > 2
+                    and word not in _NOT_NOUNS
+                    and (word.endswith("s") or w in ("every", "each"))
+                ):
                     objs = set(world.objects)
                 if objs:
                     emit(i, j, objs, True, 0.9)
@@ -223,8 +302,11 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             if objs:
                 members = set(objs)
                 j = i + 1
-                while j + 2 < n and toks[j + 1].text in (",", "and", "or", "&", "to") \
-                        and toks[j + 2].text.isdigit():
+                while (
+                    j + 2 < n
+                    and toks[j + 1].text in (",", "and", "or", "&", "to")
+                    and toks[j + 2].text.isdigit()
+                ):
                     if toks[j + 1].text == "to":
                         lo, hi = int(toks[j].text), int(toks[j + 2].text)
                         for v in range(lo, min(hi, lo + 50) + 1):
@@ -237,10 +319,19 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 i = j + 1
                 continue
         # 5. the only object of a class: "the robot"
-        if w.isalpha() and w in idx.classes and len(idx.classes[w]) == 1 and i > 0 \
-                and (toks[i - 1].text in ("the", "its", "our", "my", "your", "only")) \
-                and not (i + 1 < n and any(f[0] == toks[i + 1].text for f in idx.forms
-                                           if idx.forms[f] & idx.classes[w])):
+        if (
+            w.isalpha()
+            and w in idx.classes
+            and len(idx.classes[w]) == 1
+            and i > 0
+            and (toks[i - 1].text in ("the", "its", "our", "my", "your", "only"))
+            and not (
+                i + 1 < n
+                and any(
+                    f[0] == toks[i + 1].text for f in idx.forms if idx.forms[f] & idx.classes[w]
+                )
+            )
+        ):
             emit(i, i, idx.classes[w], False, 0.8)
             i += 1
             continue
@@ -257,14 +348,18 @@ def _range(idx: _Index, first: str, toks: Sequence[Token], j: int) -> tuple[set[
         return None
     prefix = "".join(words[:-1])
     for k in range(min(idx.max_len, len(toks) - j), 0, -1):
-        form = tuple(t.text for t in toks[j:j + k])
+        form = tuple(t.text for t in toks[j : j + k])
         if form in idx.forms and len(idx.forms[form]) == 1:
             last = next(iter(idx.forms[form]))
             lw = split_words(last)
             if len(lw) >= 2 and lw[-1].isdigit() and "".join(lw[:-1]) == prefix:
                 lo, hi = sorted((int(words[-1]), int(lw[-1])))
-                members = {o for v in range(lo, min(hi, lo + 50) + 1)
-                           for a, o in idx.numbered.get(str(v), []) if a == prefix}  # fmt: skip
+                members = {
+                    o
+                    for v in range(lo, min(hi, lo + 50) + 1)
+                    for a, o in idx.numbered.get(str(v), [])
+                    if a == prefix
+                }
                 return (members, j + k - 1) if len(members) >= 3 else None
     return None
 

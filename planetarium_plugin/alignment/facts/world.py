@@ -10,6 +10,7 @@ Parameter variable names never matter: they are replaced by placeholders by posi
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,7 +19,13 @@ from ...errors import PlanetariumError
 from ...parsing import extract_problem, parse_domain
 from ...parsing.model import Domain
 
-__all__ = ["PLACEHOLDERS", "PredicateWords", "World", "read_world", "split_words"]
+__all__ = ["PLACEHOLDERS", "PredicateWords", "World", "read_world", "split_words", "wordset"]
+
+
+def wordset(words: str) -> frozenset[str]:
+    """A set of words written as one string (word lists stay compact and readable)."""
+    return frozenset(words.split())
+
 
 #: Placeholders of the arguments in a verbalization, in the order the words mention them.
 PLACEHOLDERS = ("X", "Y", "Z", "W", "V")
@@ -37,6 +44,7 @@ class PredicateWords:
     order: tuple[int, ...]  # order[i] = parameter index mentioned i-th in the template
     negative: bool  # the wording itself is negative ("holds no block")
     static: bool = False  # no action changes it (grid layout, object classes)
+    plain: str = ""  # the name's words, parameters X, Y, … in parameter order ("X is on table")
 
 
 @dataclass(frozen=True)
@@ -68,7 +76,9 @@ class World:
         return True
 
 
-_WORD_SPLIT = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+_WORD_SPLIT = re.compile(
+    r"[-_\s]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])"
+)
 
 
 def split_words(name: str, vocab: Mapping[str, int] | None = None) -> list[str]:
@@ -141,11 +151,19 @@ def _template_from_name(name: str, arity: int, vocab: Mapping[str, int] | None) 
     return f"X is {words} {rest}"
 
 
+_COMMENTED = re.compile(
+    r"\(\s*([A-Za-z][\w\-]*)((?:\s+\?[\w\-]+(?:\s+-\s+[\w\-]+)?)*)\s*\)+\s*;+\s*([^\n]+)"
+)
+_NOT_ATOMS = ("=", "or", "imply", "forall", "exists", "when")
+
+
 def _comments(domain_text: str) -> dict[str, str]:
     """``(pred ?x ?y) ; comment`` lines of a domain file: the author's words for a predicate."""
     out: dict[str, str] = {}
-    for m in re.finditer(r"\(\s*([A-Za-z][\w\-]*)((?:\s+\?[\w\-]+(?:\s+-\s+[\w\-]+)?)*)\s*\)\s*;+\s*([^\n]+)",
-                         domain_text):  # fmt: skip
+    for m in re.finditer(
+        r"\(\s*([A-Za-z][\w\-]*)((?:\s+\?[\w\-]+(?:\s+-\s+[\w\-]+)?)*)\s*\)+\s*;+\s*([^\n]+)",
+        domain_text,
+    ):
         name, text = m.group(1).lower(), m.group(3).strip()
         if len(text.split()) >= 2:
             out.setdefault(name, f"({name}{m.group(2)}): {text}")
@@ -179,9 +197,19 @@ def vocabulary(
             tpl, order = _template_from_name(name, len(params), vocab), tuple(range(len(params)))
         else:
             tpl, order = got
-        static = name not in changed if domain is not None and domain.actions else name in unary_init
-        out[name] = PredicateWords(name, len(params), tuple(t for _, t in params), tpl, order,
-                                   bool(_NEG.search(tpl)), static)  # fmt: skip
+        static = (
+            name not in changed if domain is not None and domain.actions else name in unary_init
+        )
+        out[name] = PredicateWords(
+            name,
+            len(params),
+            tuple(t for _, t in params),
+            tpl,
+            order,
+            bool(_NEG.search(tpl)),
+            static,
+            _template_from_name(name, len(params), vocab),
+        )
     return out
 
 
@@ -194,10 +222,13 @@ def _atoms(expr: object, out: set, neg: set | None = None, negated: bool = False
             _atoms(e, out, neg, negated)
     elif head == "not" and len(expr) == 2:
         _atoms(expr[1], out, neg, not negated)
-    elif isinstance(head, str) and head not in ("=", "or", "imply", "forall", "exists", "when"):
-        if all(isinstance(a, str) for a in expr[1:]):
-            atom = tuple(str(x).lower() for x in expr)
-            (neg if negated and neg is not None else out).add(atom)
+    elif (
+        isinstance(head, str)
+        and head not in _NOT_ATOMS
+        and all(isinstance(a, str) for a in expr[1:])
+    ):
+        atom = tuple(str(x).lower() for x in expr)
+        (neg if negated and neg is not None else out).add(atom)
 
 
 def read_world(
@@ -318,7 +349,7 @@ def _action_types(p: PredicateWords, domain: Domain, type_preds: set[str]) -> Pr
     for i, f in enumerate(found):
         if types[i] in ("object", "") and f and len(f) == 1:
             types[i] = next(iter(f))
-    return PredicateWords(p.name, p.arity, tuple(types), p.template, p.order, p.negative, p.static)
+    return dataclasses.replace(p, types=tuple(types))
 
 
 def _infer_types(p: PredicateWords, atoms: set, classes: dict, type_preds: set) -> PredicateWords:
@@ -332,4 +363,4 @@ def _infer_types(p: PredicateWords, atoms: set, classes: dict, type_preds: set) 
         fits = [c for c in type_preds if args and args <= classes[c]]
         if len(fits) == 1:
             types[i] = fits[0]
-    return PredicateWords(p.name, p.arity, tuple(types), p.template, p.order, p.negative, p.static)
+    return dataclasses.replace(p, types=tuple(types))
