@@ -102,6 +102,12 @@ def rover_single_problem(draw) -> str:
     )
 
 
+def _closure(pack, problem):
+    """The rules' positive closure (None where they decline)."""
+    fs = pack.fully_specify(problem, pack.domain)
+    return None if fs is None else fs.positive
+
+
 def _oracle(problem, domain):
     try:
         return search_fully_specify(problem, domain, max_states=20_000)
@@ -115,8 +121,9 @@ def test_rover_single_rules_match_oracle(text):
     pack = single()
     problem = parse_problem(text, pack.domain)
     oracle = _oracle(problem, pack.domain)
-    rules = pack.fully_specify(problem, pack.domain)
+    rules = _closure(pack, problem)
     assert rules is not None, "rules declined a valid problem"
+    assert pack.fully_specify(problem, pack.domain).reachable is oracle.reachable
     if oracle.reachable:
         assert rules == oracle.positive, (
             f"missing {sorted(map(str, oracle.positive - rules))} "
@@ -151,7 +158,7 @@ def test_data_is_sent_after_it_is_acquired():
     pack = single()
     problem = parse_problem(ONE_WAY.replace("GOAL", "(communicated_soil_data b)"), pack.domain)
     assert not search_fully_specify(problem, pack.domain).reachable
-    assert pack.fully_specify(problem, pack.domain) == problem.goal.positive
+    assert _closure(pack, problem) == problem.goal.positive
     assert solve(problem, pack, planner="pack").status is SolveStatus.UNSOLVABLE
 
 
@@ -159,14 +166,14 @@ def test_the_rover_may_end_past_the_last_task():
     """Once the sample is taken the rover may drive on to c: its position is not implied."""
     pack = single()
     problem = parse_problem(ONE_WAY.replace("GOAL", "(have_soil_analysis b)"), pack.domain)
-    closed = pack.fully_specify(problem, pack.domain)
+    closed = _closure(pack, problem)
     assert closed == search_fully_specify(problem, pack.domain).positive
     assert not any(a.predicate == "at_rover" for a in closed)
     stuck = parse_problem(
         ONE_WAY.replace("GOAL", "(have_soil_analysis b)").replace("(can_traverse b c) ", ""),
         pack.domain,
     )
-    assert "(at_rover b)" in map(str, pack.fully_specify(stuck, pack.domain))
+    assert "(at_rover b)" in map(str, _closure(pack, stuck))
 
 
 def test_two_rover_positions_decline_to_the_generic_search():
@@ -175,7 +182,7 @@ def test_two_rover_positions_decline_to_the_generic_search():
       (:init (at_rover a) (at_rover b) (available) (can_traverse a b) (visible a b))
       (:goal (and (at_rover b))))"""
     problem = parse_problem(text, pack.domain)
-    assert pack.fully_specify(problem, pack.domain) is None
+    assert _closure(pack, problem) is None
     assert pack.planner(problem, pack.domain) is None
     closed = search_fully_specify(problem, pack.domain)
     assert closed.reachable and "(at_rover b)" in map(str, closed.positive)
@@ -223,7 +230,7 @@ def test_oracle_and_rules_keep_available_and_channel_free():
     problem = parse_problem(TWO_REPORTS, pack.domain)
     closed = {str(a) for a in search_fully_specify(problem, pack.domain).positive}
     assert {"(available)", "(channel_free)", "(have_soil_analysis a)"} <= closed
-    assert closed == {str(a) for a in pack.fully_specify(problem, pack.domain)}
+    assert closed == {str(a) for a in _closure(pack, problem)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,10 +281,10 @@ def test_reference_rows_with_stores_get_a_clear_verdict():
 def test_reference_rows_with_visible_objectives_parse_and_the_fact_is_inert():
     pack = single()
     problem = parse_problem(REFERENCE_VISIBLE_OBJECTIVE, pack.domain)
-    closed = pack.fully_specify(problem, pack.domain)
+    closed = _closure(pack, problem)
     assert "(visible obj1 site1)" in map(str, closed)  # holds in every state
     assert closed - {a for a in closed if str(a) == "(visible obj1 site1)"} == (
-        pack.fully_specify(parse_problem(REFERENCE_FITS, pack.domain), pack.domain)
+        _closure(pack, parse_problem(REFERENCE_FITS, pack.domain))
     )
     assert equivalent(REFERENCE_VISIBLE_OBJECTIVE, REFERENCE_VISIBLE_OBJECTIVE, pack).equivalent
     v = equivalent(REFERENCE_VISIBLE_OBJECTIVE, REFERENCE_FITS, pack)
@@ -328,7 +335,7 @@ def test_generator_layouts_and_ground_truths(name):
             assert f"(:domain {pack.domain.name})" in inst.problem_pddl  # never a legacy name
             problem = parse_problem(inst.problem_pddl, pack.domain)  # strict typing
             assert problem.size == inst.size
-            assert pack.fully_specify(problem, pack.domain) is not None  # the rules apply
+            assert _closure(pack, problem) is not None  # the rules apply
             assert (inst.split == "test") is inst.tied
             explicit = inst.text("explicit", "explicit")
             for atom in problem.init | problem.goal.positive:
@@ -347,7 +354,7 @@ def test_rules_agree_with_the_generic_exact_method_beyond_the_oracle(name):
             continue
         problem = parse_problem(inst.problem_pddl, pack.domain)
         exact = exact_fully_specify(problem, pack.domain, deadline=Deadline(60))
-        assert pack.fully_specify(problem, pack.domain) == exact.positive, inst.init_layout
+        assert _closure(pack, problem) == exact.positive, inst.init_layout
 
 
 def test_generated_problems_are_solved_and_validated():
@@ -504,7 +511,7 @@ def test_rover_rules_on_a_shared_sample_site():
     blind = SHARED_SITE.replace("(available r2)", "")  # r2 cannot send anything
     for text in (SHARED_SITE, blind):
         problem = parse_problem(text, pack.domain)
-        rules = pack.fully_specify(problem, pack.domain)
+        rules = _closure(pack, problem)
         assert rules == search_fully_specify(problem, pack.domain).positive
     closed = {str(a) for a in rules}
     assert "(empty s2)" in closed and "(empty s1)" not in closed
@@ -535,7 +542,7 @@ def test_rover_rules_on_camera_calibration(edit, stays_calibrated):
     for old, new in edit.items():
         text = text.replace(old, new)
     problem = parse_problem(text, pack.domain)
-    rules = pack.fully_specify(problem, pack.domain)
+    rules = _closure(pack, problem)
     assert rules == search_fully_specify(problem, pack.domain).positive
     assert ("(calibrated c1 r1)" in map(str, rules)) is stays_calibrated
 
@@ -561,7 +568,7 @@ def test_rover_rules_decline_outside_their_fragment():
     fill = SHARED_SITE.replace("(communicated_soil_data w1)", "(full s1)")
     for text in (one_way, one_shot, fill):
         problem = parse_problem(text, pack.domain)
-        assert pack.fully_specify(problem, pack.domain) is None
+        assert _closure(pack, problem) is None
         assert fully_specify_problem(problem, pack.domain, pack.fully_specify).method != "rules"
 
 
@@ -570,9 +577,10 @@ def test_rover_rules_decline_outside_their_fragment():
 def test_rover_rules_match_oracle_where_they_apply(text):
     pack = domain_packs()["rover"]
     problem = parse_problem(text, pack.domain)
-    rules = pack.fully_specify(problem, pack.domain)
+    rules = _closure(pack, problem)
     assume(rules is not None)
     oracle = _oracle(problem, pack.domain)
+    assert pack.fully_specify(problem, pack.domain).reachable is oracle.reachable
     if oracle.reachable:
         assert rules == oracle.positive, (
             f"missing {sorted(map(str, oracle.positive - rules))} "

@@ -21,7 +21,7 @@ def test_numeric_rules_match_oracle(pack_name, data):
         return
     oracle = search_fully_specify(problem, pack.domain, max_states=100_000)
     if oracle.reachable:
-        assert rules.reachable is not False
+        assert rules.reachable is True  # no planner call needed for a verdict
         assert rules.positive == oracle.positive, sorted(map(str, oracle.positive ^ rules.positive))
         assert rules.numeric == oracle.numeric, sorted(map(str, oracle.numeric ^ rules.numeric))
     else:

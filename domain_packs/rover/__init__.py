@@ -17,12 +17,12 @@ from planetarium_plugin import DomainPack, hookimpl
 from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
-from .rules import fully_specify
+from .rules import fully_specify_goal
 
 PACK = DomainPack(
     name="rover",
     domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
-    fully_specify=fully_specify,
+    fully_specify=fully_specify_goal,
     generate=generate,
     max_scale=8,
     description="Rovers, IPC 2002 (typed): several rovers, stores, cameras, landers",

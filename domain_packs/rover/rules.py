@@ -30,6 +30,7 @@ from collections import defaultdict
 import networkx as nx
 
 from planetarium_plugin.parsing import Atom, Domain, Problem
+from planetarium_plugin.specify import FullySpecifiedGoal
 
 DYNAMIC = frozenset(
     {"at", "at_soil_sample", "at_rock_sample", "empty", "full", "calibrated"}
@@ -156,6 +157,18 @@ class _World:
 
 
 def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
+    """The positive closure of the goal (as written when unreachable); None: rules decline."""
+    fs = fully_specify_goal(problem, domain)
+    return None if fs is None else fs.positive
+
+
+def _closed(atoms, reachable: bool) -> FullySpecifiedGoal:
+    return FullySpecifiedGoal(frozenset(atoms), frozenset(), frozenset(), "rules", reachable)
+
+
+def fully_specify_goal(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    """The closure with reachability (what the pack registers): no planner call is needed to
+    tell an unreachable goal from a reachable one."""
     world = _World(problem, domain)
     if not world.valid:
         return None
@@ -231,7 +244,7 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
             pred = "have_image" if kind == "image" else f"have_{kind}_analysis"
             implied.add(Atom(pred, (r, *key)))
     if not reachable:
-        return goal
+        return _closed(goal, False)
 
     def may_sample(kind: str, r: str, w: str) -> bool:
         """Some goal plan has r sample w."""
@@ -260,4 +273,4 @@ def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
     for c, r in world.by["calibrated"]:
         if not world.any_image(c, r):
             out.add(Atom("calibrated", (c, r)))
-    return frozenset(out)
+    return _closed(out, True)

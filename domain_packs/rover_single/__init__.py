@@ -26,12 +26,12 @@ from .describe import describe_goal
 from .descriptions import DESCRIPTIONS
 from .generate import generate
 from .planner import plan
-from .rules import fully_specify
+from .rules import fully_specify_goal
 
 PACK = DomainPack(
     name="rover-single",
     domain_pddl=files(__package__).joinpath("domain.pddl").read_text(encoding="utf-8"),
-    fully_specify=fully_specify,
+    fully_specify=fully_specify_goal,
     planner=plan,
     generate=generate,
     max_scale=8,

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from planetarium_plugin.parsing import Atom, Domain, Problem
+from planetarium_plugin.specify import FullySpecifiedGoal
 
 STATIC = frozenset(
     {
@@ -232,21 +233,35 @@ def endings(an: Analysis, s: Search) -> set[str]:
 
 
 def fully_specify(problem: Problem, domain: Domain) -> frozenset[Atom] | None:
+    """The positive closure of the goal (as written when unreachable); None: rules decline."""
+    fs = fully_specify_goal(problem, domain)
+    return None if fs is None else fs.positive
+
+
+def _closed(atoms, reachable: bool) -> FullySpecifiedGoal:
+    return FullySpecifiedGoal(frozenset(atoms), frozenset(), frozenset(), "rules", reachable)
+
+
+def fully_specify_goal(problem: Problem, domain: Domain) -> FullySpecifiedGoal | None:
+    """The closure with reachability (what the pack registers): no planner call is needed to
+    tell an unreachable goal from a reachable one."""
     an = analyse(problem, domain)
     if an is None:
         return None
     goal = problem.goal.positive
     if an.start is None:  # nothing can ever happen
-        return frozenset(problem.init) if goal <= problem.init else goal
+        if goal <= problem.init:
+            return _closed(problem.init, True)
+        return _closed(goal, False)
     if not an.reachable:
-        return goal
+        return _closed(goal, False)
     s = search(an)
     if s is None:
         return None
     ends = endings(an, s)
     if not ends or (an.final is not None and an.final not in ends):
-        return goal
+        return _closed(goal, False)
     out = set(goal) | {a for a in problem.init if a.predicate != "at_rover"} | an.implied
     if len(ends) == 1:
         out.add(Atom("at_rover", (ends.pop(),)))
-    return frozenset(out)
+    return _closed(out, True)

@@ -16,7 +16,8 @@ those problems:
 * (delivery) every package fits some drone, and each drone's load equals the weight it carries;
 Under it, a drone's position and battery are never forced, a package can end anywhere, and a
 drone's load is forced exactly when no package the goal leaves open (positive weight) fits
-beside the packages the goal makes it carry.
+beside the packages the goal makes it carry. A goal the rules complete is therefore reachable
+(``reachable=True``: a verdict needs no numeric planner to rule out an unreachable goal).
 
 Numeric goal conditions are judged by the goal states they admit, as the generic search does
 (:func:`~planetarium_plugin.specify.canonical_numeric`): one on a fluent whose value the rest of
@@ -156,7 +157,9 @@ def _numeric_goal(rules):
                     return _unreachable(problem)
             elif not _vacuous(c, problem):
                 return None  # a real constraint on a dynamic fluent: the search decides
-        return FullySpecifiedGoal(base.positive, frozenset(), base.numeric, "rules")
+        return FullySpecifiedGoal(
+            base.positive, frozenset(), base.numeric, "rules", reachable=base.reachable
+        )
 
     wrapped.__doc__ = rules.__doc__
     return wrapped
@@ -196,7 +199,9 @@ def fully_specify_delivery(problem: Problem, domain: Domain) -> FullySpecifiedGo
     for d in info["drones"]:
         if not any(load[d] + weight[p] <= capacity[d] for p in open_pkgs):
             fixed.add(NumericCondition("=", Atom("load", (d,)), load[d]))
-    return FullySpecifiedGoal(frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules")
+    return FullySpecifiedGoal(
+        frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules", reachable=True
+    )
 
 
 @_numeric_goal
@@ -215,4 +220,6 @@ def fully_specify_inspection(problem: Problem, domain: Domain) -> FullySpecified
             return _unreachable(problem)
         if a.predicate == "drone-at" and at.setdefault(a.args[0], a.args[1]) != a.args[1]:
             return _unreachable(problem)
-    return FullySpecifiedGoal(frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules")
+    return FullySpecifiedGoal(
+        frozenset(goal | atoms), frozenset(), frozenset(fixed), "rules", reachable=True
+    )
