@@ -11,6 +11,14 @@ where it stopped (``--out``; delete the file to start over).
 
     python benchmarks/bench_specify.py --sample 300 --timeout 10
     python benchmarks/bench_specify.py --packs rover-single,rover --sample 40 --out rover.jsonl
+
+``--generic`` measures whole equivalence calls instead (issue 17): see :mod:`generic_pairs`.
+
+    python benchmarks/bench_specify.py --generic --sample 12 --out after.jsonl
+    PYTHONPATH=<old tree> python benchmarks/bench_specify.py --generic --sample 12 \
+        --out before.jsonl                      # the code before a change, same pairs
+    python benchmarks/bench_specify.py --generic --sample 12 --out after.jsonl \
+        --baseline before.jsonl                 # adds the before/after table
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -58,8 +67,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path("bench_specify.jsonl"))
     ap.add_argument("--packs", default=",".join(PACKS), help="comma-separated pack names")
+    ap.add_argument(
+        "--generic",
+        action="store_true",
+        help="whole equivalence calls on renamed domains (generic path) vs the packs' rules",
+    )
+    ap.add_argument("--baseline", type=Path, help="--generic: JSONL of a run before a change")
     args = ap.parse_args()
     args.packs = tuple(args.packs.split(","))
+    if args.generic:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from generic_pairs import run
+
+        run(args)
+        return
 
     packs = domain_packs()
     done: dict[str, dict] = {}

@@ -13,41 +13,99 @@ from .task import GroundTask, State
 __all__ = ["downward_plan", "sas_text"]
 
 
+def _groups(task: GroundTask, pos: State, neg: State) -> list[list]:
+    """Disjoint exactly-one groups usable as multi-valued variables: no member is a negative
+    precondition or goal, and every action deleting a member adds one."""
+    banned = set(neg)
+    for a in task.actions:
+        banned |= a.pre_neg
+    used: set = set()
+    out = []
+    for g in sorted((g for g in task.groups if g.exactly_one), key=lambda g: -len(g.atoms)):
+        if g.atoms & used or g.atoms & banned or len(g.atoms & task.init) != 1:
+            continue
+        if any((a.delete - a.add) & g.atoms and not (a.add & g.atoms) for a in task.actions):
+            continue
+        out.append(sorted(g.atoms, key=str))
+        used |= g.atoms
+    return out
+
+
 def sas_text(task: GroundTask, pos: State, neg: State) -> str | None:
-    """The ground task as Fast Downward's SAS+ input (one binary variable per atom that
-    actions touch), or None when a goal atom can never hold."""
-    atoms = sorted(
+    """The ground task as Fast Downward's SAS+ input: one multi-valued variable per verified
+    exactly-one group (as the translator makes them: its heuristics are far better informed
+    than over binary atoms), one binary variable per other atom that actions touch."""
+    groups = _groups(task, pos, neg)
+    where: dict = {}
+    for v, g in enumerate(groups):
+        for k, x in enumerate(g):
+            where[x] = (v, k)
+    rest = sorted(
         {x for a in task.actions for x in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete)}
         | set(pos)
         | set(neg),
         key=str,
     )
-    var = {x: i for i, x in enumerate(atoms)}
-    out = ["begin_version", "3", "end_version", "begin_metric", "0", "end_metric", str(len(atoms))]
-    for i, x in enumerate(atoms):
-        out += ["begin_variable", f"v{i}", "-1", "2", f"Atom {x}", f"NegatedAtom {x}"]
-        out.append("end_variable")
-    out += ["0", "begin_state", *("0" if x in task.init else "1" for x in atoms), "end_state"]
-    goal = [f"{var[x]} 0" for x in sorted(pos, key=str)]
-    goal += [f"{var[x]} 1" for x in sorted(neg, key=str)]
-    out += ["begin_goal", str(len(goal)), *goal, "end_goal"]
+    for x in rest:
+        if x not in where:
+            where[x] = (len(groups), 0)
+            groups.append([x])
+    binary = [len(g) == 1 for g in groups]
+    out = ["begin_version", "3", "end_version", "begin_metric", "0", "end_metric", str(len(groups))]
+    for v, g in enumerate(groups):
+        names = [f"Atom {x}" for x in g] + ([f"NegatedAtom {g[0]}"] if binary[v] else [])
+        out += ["begin_variable", f"v{v}", "-1", str(len(names)), *names, "end_variable"]
+    init = []
+    for v, g in enumerate(groups):
+        if binary[v]:
+            init.append("0" if g[0] in task.init else "1")
+        else:
+            init.append(str(next(k for k, x in enumerate(g) if x in task.init)))
+    out += ["0", "begin_state", *init, "end_state"]
+    goal = {}
+    for x in pos:
+        v, k = where[x]
+        if goal.get(v, k) != k:
+            return None  # two values of one variable: no state has both
+        goal[v] = k
+    for x in neg:
+        v, _ = where[x]
+        if goal.get(v, 1) != 1:
+            return None
+        goal[v] = 1
+    out += ["begin_goal", str(len(goal)), *(f"{v} {k}" for v, k in sorted(goal.items()))]
+    out.append("end_goal")
     ops = []
-    for k, a in enumerate(task.actions):
-        if a.pre_pos & a.pre_neg:
-            continue
-        prevail, effects = [], []
-        for x in sorted({*a.pre_pos, *a.pre_neg, *a.add, *a.delete}, key=str):
-            pre = 0 if x in a.pre_pos else 1 if x in a.pre_neg else -1
-            post = 0 if x in a.add else 1 if x in a.delete else None
-            if post is None or post == pre:
-                if pre != -1:
-                    prevail.append(f"{var[x]} {pre}")
-            else:
-                effects.append(f"0 {var[x]} {pre} {post}")
+    for n, a in enumerate(task.actions):
+        pre: dict[int, int] = {}
+        post: dict[int, int] = {}
+        ok = True
+        for x in a.pre_pos:
+            v, k = where[x]
+            ok = ok and pre.get(v, k) == k
+            pre[v] = k
+        for x in a.pre_neg:
+            v, _ = where[x]
+            ok = ok and pre.get(v, 1) == 1
+            pre[v] = 1
+        for x in a.delete - a.add:
+            v, _ = where[x]
+            if binary[v]:
+                post[v] = 1
+        for x in a.add:
+            v, k = where[x]
+            post[v] = k
+        if not ok:
+            continue  # contradictory preconditions: never applicable
+        effects = [(v, k) for v, k in sorted(post.items()) if pre.get(v) != k]
         if not effects:
             continue
-        ops += ["begin_operator", f"op{k}", str(len(prevail)), *prevail, str(len(effects))]
-        ops += [*effects, "1", "end_operator"]
+        prevail = [(v, k) for v, k in sorted(pre.items()) if v not in post or post[v] == k]
+        ops += ["begin_operator", f"op{n}", str(len(prevail))]
+        ops += [f"{v} {k}" for v, k in prevail]
+        ops.append(str(len(effects)))
+        ops += [f"0 {v} {pre.get(v, -1)} {k}" for v, k in effects]
+        ops += ["1", "end_operator"]
     out += [str(ops.count("begin_operator")), *ops, "0"]
     return "\n".join(out) + "\n"
 
@@ -74,6 +132,8 @@ def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline):
         deadline.check()
         return "unknown", None
     text = sas_text(task, pos, neg)
+    if text is None:
+        return "unsolvable", None
     search = "lazy_greedy([add()], preferred=[add()])"  # h_add: far fewer plateaus than h_FF
     try:
         with tempfile.TemporaryDirectory(prefix="planetarium-specify-") as tmp:

@@ -49,6 +49,7 @@ from ..parsing import Atom, Domain, Problem
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to
+from .memo import Memo, closure_key, init_key
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
 
@@ -66,6 +67,10 @@ FIRST_BUDGET = 3_000
 DEEP = 3_000
 #: Partial states of the quick regression that tries to prove a candidate before any search.
 QUICK_REGRESSION = 60
+
+#: Ground tasks by (domain text, objects, init), closures by that and the goal (:mod:`.memo`).
+_TASKS: Memo[GroundTask] = Memo(8)
+_CLOSURES: Memo[FullySpecifiedGoal] = Memo(512)
 
 
 def exact_fully_specify(
@@ -88,7 +93,23 @@ def exact_fully_specify(
         return search_fully_specify(
             problem, domain, negative=negative, max_states=max_states, deadline=deadline
         )
-    task = GroundTask(problem, domain, deadline)
+    key = closure_key(problem, domain, negative)
+    known = _CLOSURES.get(key)
+    if known is not None:
+        return known
+    tkey = init_key(problem, domain)
+    task = _TASKS.get(tkey)
+    if task is None:
+        task = GroundTask(problem, domain, deadline)
+        _TASKS.put(tkey, task)
+    result = _specify(task, problem, negative, max_states, deadline)
+    _CLOSURES.put(key, result)
+    return result
+
+
+def _specify(
+    task: GroundTask, problem: Problem, negative: bool, max_states: int, deadline: Deadline
+) -> FullySpecifiedGoal:
     goal = problem.goal
     gpos, gneg = goal.positive, goal.negative
 

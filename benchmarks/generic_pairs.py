@@ -1,0 +1,189 @@
+"""``bench_specify.py --generic``: equivalence calls on a user's copy of each pack's domain.
+
+The generic path is what every domain without a pack gets. Each pack's domain is renamed
+(``user-<name>``) so that no pack matches it, and each pair is judged twice in the same run:
+``equivalent(gt, cand, <renamed domain text>)`` (generic exact fullySpecify) and
+``equivalent(gt, cand, <pack name>)`` (the pack's hand-written rules). Verdicts must agree.
+
+Groups: each pack's generated test split (distinct ground truths, ``--sample`` per pack, seed
+``--seed``) and ``blocksworld-large``: every layout pair the blocksworld generator makes at 30,
+36 and 44 blocks (towers, staircases, equal towers, the held-out swap and invert goals). Each
+ground truth is paired with the candidates of ``generate.candidates`` (identical, renamed,
+reordered, implied facts added, implied facts dropped, a different goal).
+
+Time is CPU time of the call, child processes included (``time.process_time`` plus
+``RUSAGE_CHILDREN``): the figure that moves least with other processes' load. Records go to
+``--out`` as they are measured (resumable); ``--baseline`` names the same command's output from
+an older tree and adds the before/after table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import statistics
+import time
+
+from generate import candidates
+from tqdm import tqdm
+
+from planetarium_plugin import domain_packs, equivalent
+from planetarium_plugin.generation import dataset_rows
+
+GROUPS = ("blocksworld", "gripper", "floor-tile", "rover", "rover-single", "blocksworld-large")
+LARGE = (30, 44)
+
+
+def _cpu() -> float:
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
+def _renamed(pack) -> tuple[str, str, str]:
+    old = pack.domain.name
+    new = f"user-{old}"
+    text = pack.domain_pddl.replace(f"(domain {old})", f"(domain {new})")
+    if text == pack.domain_pddl:
+        raise SystemExit(f"could not rename the domain of {pack.name}")
+    return text, old, new
+
+
+def _ground_truths(group: str, sample: int, seed: int) -> list[tuple[str, str]]:
+    """(id, problem text) of the group's ground truths."""
+    packs = domain_packs()
+    if group == "blocksworld-large":
+        pack = packs["blocksworld"]
+        out = []
+        for n in LARGE:
+            for inst in pack.generate(random.Random(f"{seed}:large:{n}"), n):
+                out.append((f"bw{n}-{inst.init_layout}-{inst.goal_layout}", inst.problem_pddl))
+        return out
+    pack = packs[group]
+    rows = [
+        r
+        for r in dataset_rows([pack], seed=seed)
+        if r["split"] == "test" and r["domain"] == pack.domain.name
+    ]
+    items = sorted({r["problem_pddl"]: r for r in rows}.values(), key=lambda r: r["id"])
+    if sample:
+        items = random.Random(seed).sample(items, min(sample, len(items)))
+    return [(r["id"], r["problem_pddl"]) for r in items]
+
+
+def _call(gt: str, cand: str, domain: str, timeout: float) -> dict:
+    t = _cpu()
+    v = equivalent(gt, cand, domain, timeout=timeout)
+    ms = (_cpu() - t) * 1000
+    return {"ms": round(ms, 3), "eq": v.equivalent, "reason": v.reason, "pack": v.pack}
+
+
+def run(args) -> None:
+    groups = GROUPS if tuple(args.packs) == ("blocksworld", "gripper", "floor-tile") else args.packs
+    done: dict[str, dict] = {}
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[row["key"]] = row
+    packs = domain_packs()
+    todo = []
+    for group in groups:
+        pack = packs["blocksworld" if group == "blocksworld-large" else group]
+        for gid, text in _ground_truths(group, args.sample, args.seed):
+            todo.append((group, pack, gid, text))
+    keys = []
+    with args.out.open("a") as out:
+        for group, pack, gid, text in tqdm(todo, desc="ground truths", unit="gt"):
+            renamed, old, new = _renamed(pack)
+            rng = random.Random(f"{args.seed}:{gid}")
+            pairs = candidates(pack.name, text, rng)
+            for kind, cand in pairs:
+                key = f"{group}/{gid}/{kind}"
+                keys.append(key)
+                if key in done:
+                    continue
+                g = text.replace(f"(:domain {old})", f"(:domain {new})")
+                c = cand.replace(f"(:domain {old})", f"(:domain {new})")
+                equivalent(g, g, renamed, timeout=args.timeout)  # domain parsed and cached once
+                rec = {
+                    "key": key,
+                    "group": group,
+                    "kind": kind,
+                    "generic": _call(g, c, renamed, args.timeout),
+                    "rules": _call(text, cand, pack.name, args.timeout),
+                }
+                assert rec["generic"]["pack"] is None, "a pack matched the renamed domain"
+                out.write(json.dumps(rec) + "\n")
+                out.flush()
+                done[key] = rec
+    records = [done[k] for k in keys if k in done]
+    base = {}
+    if args.baseline and args.baseline.exists():
+        for line in args.baseline.read_text().splitlines():
+            row = json.loads(line)
+            base[row["key"]] = row
+    report(records, base, groups, args)
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _undecided(r: dict) -> bool:
+    return r["eq"] is None
+
+
+def report(records: list[dict], base: dict, groups, args) -> None:
+    print(
+        f"\nequivalence calls, generic path (renamed domain) vs pack rules; CPU ms per call; "
+        f"sample {args.sample or 'all'}/pack, timeout {args.timeout} s\n"
+    )
+    print(
+        "| group | calls | generic median | p99 | max | undecided | rules median | p99 | max "
+        "| verdicts differ |"
+    )
+    print("|" + "---|" * 10)
+    for group in groups:
+        recs = [r for r in records if r["group"] == group]
+        if not recs:
+            continue
+        g = [r["generic"]["ms"] for r in recs]
+        u = [r["rules"]["ms"] for r in recs]
+        und = sum(_undecided(r["generic"]) for r in recs)
+        differ = [
+            r["key"]
+            for r in recs
+            if not _undecided(r["generic"])
+            and (r["generic"]["eq"], r["generic"]["reason"])
+            != (r["rules"]["eq"], r["rules"]["reason"])
+        ]
+        print(
+            f"| {group} | {len(recs)} | {statistics.median(g):.2f} | {_pct(g, 0.99):.1f} | "
+            f"{max(g):.1f} | {und} | {statistics.median(u):.2f} | {_pct(u, 0.99):.1f} | "
+            f"{max(u):.1f} | {len(differ)} {differ[:3]} |"
+        )
+    if not base:
+        return
+    print("\nbefore (--baseline) vs after, generic path, same pairs; CPU ms per call\n")
+    print(
+        "| group | calls | before median | after | before p99 | after | before max | after "
+        "| undecided before | after |"
+    )
+    print("|" + "---|" * 10)
+    for group in groups:
+        recs = [r for r in records if r["group"] == group and r["key"] in base]
+        if not recs:
+            continue
+        a = [r["generic"]["ms"] for r in recs]
+        b = [base[r["key"]]["generic"]["ms"] for r in recs]
+        ua = sum(_undecided(r["generic"]) for r in recs)
+        ub = sum(_undecided(base[r["key"]]["generic"]) for r in recs)
+        print(
+            f"| {group} | {len(recs)} | {statistics.median(b):.2f} | {statistics.median(a):.2f} | "
+            f"{_pct(b, 0.99):.1f} | {_pct(a, 0.99):.1f} | {max(b):.1f} | {max(a):.1f} | "
+            f"{ub} | {ua} |"
+        )
