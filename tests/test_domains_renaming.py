@@ -17,7 +17,7 @@ from domain_mutations import MUTATIONS, mutate, random_mutation
 from domain_renamings import scramble
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from model_written import entries, judge
+from model_written import DATA, entries, judge
 
 from planetarium_plugin import domain_packs, evaluate_domain
 from planetarium_plugin.domains.compare import compare_actions
@@ -205,6 +205,15 @@ def test_past_the_budget_the_verdict_is_undecided_with_the_best_renaming_so_far(
     verdict = verdict_under(r, False, "transition_differs", "action pick: differs")
     assert verdict[:2] == (None, "timeout")
     assert "stopped at its budget; under the best renaming so far" in verdict[2]
+
+
+def test_a_ground_truth_predicate_without_counterpart_is_named():
+    # l2p's model-written blocksworld whose every action takes an arm: (arm_empty ?a) cannot
+    # stand for the pack's (arm-empty), so the pack's problems cannot be stated in its words
+    text = (DATA / "l2p" / "data-domain-1a6ee5b.pddl").read_text()
+    score = evaluate_domain("blocksworld", text, problems=1, metrics=False, match_names=True)
+    assert score.equivalent is False
+    assert score.message.startswith("the ground truth's on-table, arm-empty have no counterpart")
 
 
 def test_cli_match_names_json(tmp_path):

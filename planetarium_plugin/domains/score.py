@@ -263,6 +263,12 @@ def _judge(
             cprob = _cand_problem(case.problem, gt, cand)
         except PlanetariumError as exc:
             msg = f"the problem does not fit the candidate's vocabulary: {exc.message}"
+            lost = [u.split()[1] for u in (renaming.unmatched_ground_truth if renaming else ())
+                    if u.startswith(("predicate ", "function "))]  # fmt: skip
+            if lost:
+                msg = (f"the ground truth's {', '.join(lost)} ha{'s' if len(lost) == 1 else 've'}"
+                       " no counterpart in the candidate under the renaming found, so its"
+                       f" problems cannot be stated in the candidate's words ({exc.message})")
             reports.append(ProblemReport(case.name, False, False, False, False, 0, msg))
             first_diff = first_diff or Difference("", "", "ground_truth_only", (), (), message=msg)
             continue
