@@ -89,6 +89,22 @@ def _invalid(name: str, diags: tuple[Diagnostic, ...], t0: float, sample_id: str
     )
 
 
+def _verdict(  # fmt: skip
+    ground_truth: Any, t0: float, sample_id: str, parseable: bool, equivalent: bool | None,
+    reason: str, message: str,
+) -> DomainScore:
+    """A verdict with no evaluation behind it: bad input, no problem set, a limit or a defect."""
+    return DomainScore(
+        domain=str(getattr(ground_truth, "name", ground_truth))[:200],
+        parseable=parseable,
+        equivalent=equivalent,
+        reason=reason,
+        message=message,
+        elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
+        id=sample_id,
+    )  # fmt: skip
+
+
 def evaluate_domain(
     ground_truth: str | DomainPack | Any,
     candidate: str | Any,
@@ -126,15 +142,9 @@ def evaluate_domain(
         ground_truth = spec
         candidate = domain_text(candidate)
         if isinstance(candidate, PlanetariumError):
-            return DomainScore(
-                domain=str(getattr(ground_truth, "name", ground_truth))[:200],
-                parseable=False,
-                equivalent=False,
-                reason=candidate.reason.value,
-                message=f"candidate: {candidate.message}",
-                elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
-                id=sample_id,
-            )
+            why = candidate.reason.value
+            return _verdict(ground_truth, t0, sample_id, False, False, why,
+                            f"candidate: {candidate.message}")  # fmt: skip
         if isinstance(problems, list | tuple):
             problems = list(pddl_inputs(ground_truth, *problems)[1])
             for i, p in enumerate(problems):
@@ -157,45 +167,15 @@ def evaluate_domain(
             match_names,
         )
     except PlanetariumError as exc:
-        return DomainScore(
-            domain=str(getattr(ground_truth, "name", ground_truth))[:200],
-            parseable=exc.reason is not Reason.UNKNOWN_DOMAIN,
-            equivalent=None,
-            reason=exc.reason.value,
-            message=exc.message,
-            elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
-            id=sample_id,
-        )
+        parseable = exc.reason is not Reason.UNKNOWN_DOMAIN
+        return _verdict(ground_truth, t0, sample_id, parseable, None, exc.reason.value, exc.message)
     except NoProblems as exc:
-        return DomainScore(
-            domain=str(getattr(ground_truth, "name", ground_truth))[:200],
-            parseable=True,
-            equivalent=None,
-            reason="no_problems",
-            message=str(exc),
-            elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
-            id=sample_id,
-        )
+        return _verdict(ground_truth, t0, sample_id, True, None, "no_problems", str(exc))
     except MemoryError:
-        return DomainScore(
-            domain=str(getattr(ground_truth, "name", ground_truth))[:200],
-            parseable=True,
-            equivalent=None,
-            reason="memory",
-            message="memory limit exceeded",
-            elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
-            id=sample_id,
-        )
+        return _verdict(ground_truth, t0, sample_id, True, None, "memory", "memory limit exceeded")
     except Exception as exc:  # a defect of ours: a verdict, never an escape
-        return DomainScore(
-            domain=str(getattr(ground_truth, "name", ground_truth))[:200],
-            parseable=True,
-            equivalent=None,
-            reason=Reason.INTERNAL_ERROR.value,
-            message=f"{type(exc).__name__}: {exc}",
-            elapsed_ms=round((time.perf_counter() - t0) * 1000, 3),
-            id=sample_id,
-        )
+        return _verdict(ground_truth, t0, sample_id, True, None, Reason.INTERNAL_ERROR.value,
+                        f"{type(exc).__name__}: {exc}")  # fmt: skip
 
 
 def _evaluate(
