@@ -131,3 +131,15 @@ def test_architecture_page_names_every_room():
     )
     missing = [r for r in rooms if f"`{r}`" not in page]
     assert not missing, f"docs/architecture.md does not name: {missing}"
+
+
+def test_contributing_names_only_test_files_that_exist():
+    """The 'where to look first' table of CONTRIBUTING.md names test files that exist."""
+    import fnmatch
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    names = [n.name for n in (ROOT / "tests").glob("test_*.py")]
+    named = re.findall(r"`(test_[\w*]+\.py)`", text)
+    assert named
+    missing = [n for n in named if not fnmatch.filter(names, n)]
+    assert not missing, f"CONTRIBUTING.md names test files that do not exist: {missing}"
