@@ -211,3 +211,22 @@ def test_embedded_weights_load_without_progress_bars(capsys):
     err = capsys.readouterr().err
     assert "GGUF" not in err and "Loading weights" not in err
     assert gguf.tqdm is before and hf_logging.is_progress_bar_enabled()  # restored
+
+
+def test_address_with_nothing_listening_is_one_line_at_once(tmp_path):
+    """Ray itself retries an unreachable HOST:PORT for minutes; we say so within seconds."""
+    import socket
+
+    pytest.importorskip("ray")
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    src = _records(tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "planetarium_plugin", "score", str(src), "--out",
+         str(tmp_path / "o.jsonl"), "--address", f"127.0.0.1:{port}", "--quiet"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    line = _one_line_error(proc.stderr)
+    assert proc.returncode == 2
+    assert f"127.0.0.1:{port}" in line and "ray start --head" in line

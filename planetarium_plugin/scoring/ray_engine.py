@@ -75,6 +75,27 @@ def ray_setup_problem(address: str | None) -> str | None:
     return None
 
 
+def _unreachable(address: str | None, wait: float = 5.0) -> str | None:
+    """For a ``HOST:PORT`` address (not ``auto``, not ``ray://``), why nothing answers there, or
+    None: Ray itself retries an unreachable address for minutes before it gives up."""
+    import socket
+
+    if not address or address == "auto" or "://" in address or ":" not in address:
+        return None
+    host, _, port = address.rpartition(":")
+    if not port.isdigit():
+        return f"cannot join the Ray cluster at {address}: the port is not a number (HOST:6379)"
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=wait):
+            return None
+    except OSError as exc:
+        cause = (exc.strerror or type(exc).__name__).lower()
+        return (
+            f"cannot join the Ray cluster at {address}: {cause}; check that its head is "
+            "running (ray start --head) and the address is right, or leave out --address"
+        )
+
+
 def _init_failure(address: str | None, exc: BaseException) -> PlanetariumError:
     """``ray.init``'s exception as one line naming the address and the fix."""
     detail = " ".join(str(exc).split())[:200] or type(exc).__name__
@@ -188,6 +209,9 @@ class RayEngine:
 
         self._ray = ray
         if not ray.is_initialized():
+            problem = _unreachable(self.address)
+            if problem is not None:
+                raise PlanetariumError(Reason.UNSUPPORTED, problem)
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
             kwargs["logging_level"] = logging.WARNING
             if self.address is None:  # a private session directory, removed at close()
