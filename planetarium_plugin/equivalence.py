@@ -375,13 +375,14 @@ def _explain(
     candidates: list[Mapping[str, str]] = [m for m in (mapping, init_map) if m is not None]
     candidates.append({o: o for o in cand.objects})  # names as written
     set_init_g, set_goal_g = set(init_g), set(goal_g)
-
-    def cost(m: Mapping[str, str]) -> int:
-        ci, cg = relabel(init_c, m), relabel(goal_c, m)
-        return len(ci ^ set_init_g) + len(cg ^ set_goal_g)
-
-    best = min(candidates, key=cost)
-    ci, cg = relabel(init_c, best), relabel(goal_c, best)
+    best, ci, cg, best_cost = candidates[0], set(), set(), -1
+    for m in candidates:  # the first with no difference (the verdict's isomorphism) ends it
+        mi, mg = relabel(init_c, m), relabel(goal_c, m)
+        c = len(mi ^ set_init_g) + len(mg ^ set_goal_g)
+        if best_cost < 0 or c < best_cost:
+            best, ci, cg, best_cost = m, mi, mg, c
+        if c == 0:
+            break
 
     def strs(facts) -> tuple[str, ...]:
         return tuple(sorted(fact_str(f) for f in facts))
