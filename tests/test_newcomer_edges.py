@@ -230,3 +230,19 @@ def test_address_with_nothing_listening_is_one_line_at_once(tmp_path):
     line = _one_line_error(proc.stderr)
     assert proc.returncode == 2
     assert f"127.0.0.1:{port}" in line and "ray start --head" in line
+
+
+def test_align_run_loads_its_model_without_a_progress_bar(tmp_path):
+    pytest.importorskip("sentence_transformers")
+    text, pddl = tmp_path / "task.txt", tmp_path / "p.pddl"
+    text.write_text("Stack block a on block b.")
+    pddl.write_text(GT)
+    env = {k: v for k, v in os.environ.items() if k != "HF_HUB_DISABLE_PROGRESS_BARS"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "planetarium_plugin", "align", "score", str(text), str(pddl),
+         "--domain", "blocksworld"],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert proc.returncode in (0, 1, 3), proc.stderr[-2000:]
+    assert "similarity" in proc.stdout
+    assert "Loading weights" not in proc.stderr and "it/s" not in proc.stderr, proc.stderr

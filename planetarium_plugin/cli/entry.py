@@ -11,6 +11,10 @@ from .parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # No Hugging Face progress bars (transformers' "Loading weights" for the aligner's model):
+    # nothing is downloaded, and a normal run's stderr holds only progress and real warnings.
+    # Read when transformers is first imported; HF_HUB_DISABLE_PROGRESS_BARS=0 brings them back.
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     try:
         args = build_parser().parse_args(argv)  # --help may meet a closed pipe too
         try:
