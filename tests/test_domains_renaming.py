@@ -216,6 +216,25 @@ def test_a_ground_truth_predicate_without_counterpart_is_named():
     assert score.message.startswith("the ground truth's on-table, arm-empty have no counterpart")
 
 
+def test_a_candidate_with_quantifiers_is_renamed_too():
+    # a model's blocksworld in its own words that also says "nothing is on ?y" with exists:
+    # its names were matched as written (unknown predicate); now its formulas are renamed
+    exists = "(not (exists (?z) (on-top ?under ?z)))"
+    reqs = "(:requirements :strips :negative-preconditions :existential-preconditions)"
+    text = LLM_BW.replace("(:requirements :strips)", reqs).replace(
+        ":precondition (and (holding ?b) (clear ?under))",
+        f":precondition (and (holding ?b) (clear ?under) {exists})",
+    )
+    assert "exists" in text
+    score = evaluate_domain("blocksworld", text, problems=2, metrics=True, match_names=True)
+    assert score.equivalent is True, score.message
+    assert score.executability.count == score.executability.total == 2
+    broken = text.replace("(clear ?b) (on-top ?under ?b) (not (clear ?under))",
+                          "(clear ?b) (on-top ?under ?b)")
+    score = evaluate_domain("blocksworld", broken, problems=2, metrics=False, match_names=True)
+    assert score.equivalent is False and score.difference.action == "stack", score.message
+
+
 def test_cli_match_names_json(tmp_path):
     path = tmp_path / "bw.pddl"
     path.write_text(LLM_BW)

@@ -31,6 +31,7 @@ from ..errors import Deadline, Reason
 from ..parsing import Action, Atom, Domain, NumericEffect, Predicate
 from ..parsing.model import OBJECT
 from .compare import ActionDiff
+from .renaming_adl import with_adl_actions
 from .renaming_search import Found, Search
 
 __all__ = [
@@ -126,12 +127,14 @@ def find_renaming(
 
     Exact within ``timeout`` seconds: if a renaming makes the domains read the same, it is
     found; otherwise the renaming with the most agreeing literals. Past the budget,
-    ``decided`` is False and the best renaming so far is returned. Actions written with
-    quantifiers, disjunction or conditional effects are matched by name only. When no
+    ``decided`` is False and the best renaming so far is returned. A candidate action written
+    with quantifiers, disjunction or conditional effects is matched through its plain literals
+    (and renamed whole by :func:`apply_renaming`); a ground truth written so is matched by
+    name only. When no
     renaming makes the domains read the same, the closest one is sought for at most
     ``optimise`` seconds (``optimal`` says whether that search finished).
     """
-    if any(a.unsupported for a in (*gt.actions, *cand.actions)):
+    if any(a.unsupported for a in gt.actions):
         return _identity(gt, cand, "ADL actions: names are matched as written")
     search = Search(gt, cand, Deadline(timeout))
     found = search.run(optimise)
@@ -343,7 +346,7 @@ def apply_renaming(cand: Domain, r: Renaming, gt: Domain) -> Domain:
             )
         )
     types = {typ(t): (typ(p) if p is not None else None) for t, p in cand.types.items()}
-    return replace(
+    out = replace(
         cand,
         name=gt.name,
         types=_frozen(types),
@@ -353,6 +356,14 @@ def apply_renaming(cand: Domain, r: Renaming, gt: Domain) -> Domain:
         actions=tuple(actions),
         text="",
     )
+    if not any(a.unsupported for a in cand.actions):
+        return out
+    # quantifiers, disjunction, conditional effects: their formulas renamed as written
+    names = {n: own(n, sym) for n in (*cand.predicates, *cand.functions)}
+    shape = {a.name: (b.name, list(b.params),
+                      dict(r.parameters.get(a.name, {})) if a.name in r.actions else {})
+             for a, b in zip(cand.actions, actions, strict=True)}  # fmt: skip
+    return with_adl_actions(cand, out, names, r.arguments, shape, typ)
 
 
 def named_actions(actions: tuple[ActionDiff, ...], r: Renaming) -> tuple[ActionDiff, ...]:
