@@ -119,6 +119,13 @@ _CUE_WORDS = wordset(
     "could can you please love if need want wanted goal target objective task end finally "
     "done when we re let us me ll d i m s"
 )
+_VERBS_S = wordset(
+    "has is was does goes lies sits rests stands holds carries contains remains stays "
+    "supports sees needs wants keeps makes gets"
+)
+#: First words after which a piece with objects still says something of the previous subject
+#: ("r1 is at t1 and has black"): not these.
+_NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
 _CALL = re.compile(
     r"\(?\s*([A-Za-z][\w\-]*)\s*\(([^()]*)\)|\(\s*([A-Za-z][\w\-]*)((?:\s+[\w\-]+)*)\s*\)"
 )
@@ -214,8 +221,16 @@ def _clauses_of(
 ) -> list[Clause]:
     segments: list[list[int]] = [[]]
     ends: list[str] = []  # the separator that ends each segment
-    for k in idx:
-        if toks[k].text in _SEPARATORS and k not in by_tok:
+    for n, k in enumerate(idx):
+        key_value = (  # "b1: r1" at the start of a line is one fact, not a header
+            toks[k].text == ":"
+            and len(segments) == 1
+            and n > 0
+            and idx[n - 1] in by_tok
+            and all(j in by_tok for j in segments[0])
+            and n + 1 < len(idx)
+        )
+        if toks[k].text in _SEPARATORS and k not in by_tok and not key_value:
             ends.append(toks[k].text)
             segments.append([])
         else:
@@ -235,15 +250,17 @@ def _clauses_of(
             if m is not None and (not ms or ms[-1] is not m):
                 ms.append(m)
         rest = [toks[k] for k in sg if k not in by_tok]
-        if (
-            len(ms) == 1
-            and not (sep == ":" and not pending)
-            and (
-                not _content(rest)
-                or all(
-                    t.end <= ms[0].start and t.text.endswith("s") and not t.text.endswith("ss")
-                    for t in _content(rest)
-                )
+        if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
+            pending = []  # "Blocks b1, b2, b3: …": a list introducing the objects
+            continue
+        if len(ms) == 1 and (
+            not _content(rest)
+            or all(
+                t.end <= ms[0].start
+                and t.text.endswith("s")
+                and not t.text.endswith("ss")
+                and t.text not in _VERBS_S
+                for t in _content(rest)
             )
         ):
             pending += ms  # a bare list item: it joins the next piece
@@ -264,7 +281,11 @@ def _clauses_of(
                 slots = [list(pending)]
             start = min(start, pending[0].start)
             pending = []
-        elif (not slots and first not in _OWN_SUBJECT) or first in _RELATIVE:
+        elif (
+            (not slots and first not in _OWN_SUBJECT)
+            or first in _RELATIVE
+            or (slots and sg[0] not in by_tok and first.isalpha() and first not in _NO_INHERIT)
+        ):
             ref = (
                 prev_plural
                 if words & _PLURAL_PRONOUNS and prev_plural

@@ -92,6 +92,8 @@ class GroundedClause:
                 alts: list[tuple[str, ...]] = [()]
                 for si in cand.slots:
                     alts = [(*a, o) for a in alts for o in members[si][choice[si]]]
+                # one object in two places ("on b1 b1") is not what a text means
+                alts = [a for a in alts if len(set(a)) == len(a)] or alts
                 atoms = tuple((cand.predicate, *a) for a in alts[:MAX_FACTS_PER_CLAUSE])
                 per.append((cand, atoms))
             out.append((choice, per))
@@ -156,9 +158,16 @@ def _stems(text: str) -> set[str]:
     }
 
 
+_COUNTED = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]+s\b", re.I
+)
+
+
 def _is_empty(world: World, clause: Clause) -> bool:
     if len(clause.slots) > 1 or clause.direct is not None:
         return False
+    if _COUNTED.search(clause.template) and ":" in clause.template:
+        return True  # "The robot has 2 grippers: X": a count introducing objects
     nouns = set(world.classes) | world.type_preds
     for w in re.findall(r"[A-Za-z]+", clause.template):
         lw = w.lower()
@@ -227,7 +236,7 @@ def _options(
                 letters = [PLACEHOLDERS[si] for si in mention_order]
                 cost = UNUSED_SLOT * (n - k) + (0.0 if rank == 0 else 0.12) + bonus
                 if clause.inherited:
-                    cost += INHERITED if 0 in chosen else UNUSED_SLOT
+                    cost += INHERITED if 0 in chosen else INHERITED / 3 - UNUSED_SLOT
                 wording = _relabel(pred.template, letters)
                 plain = _relabel(pred.plain, [PLACEHOLDERS[si] for si in assign]) or wording
                 out.append((name, tuple(assign), wording, cost, clause.template, plain))
