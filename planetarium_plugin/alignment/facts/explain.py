@@ -12,8 +12,10 @@ Per section (init, goal):
   omit obvious facts, more in the goal; atoms implied by the stated goal are not counted);
 - ``abstract``: goal phrases judged against the pack's abstract goal wordings.
 
-``similarity`` is ``exp(-penalty)``: each conflict costs its confidence times
-:data:`CONFLICT_WEIGHT`, unstated goal atoms their share times :data:`UNSTATED_GOAL_WEIGHT`,
+``similarity`` is ``exp(-penalty)``: the most confident conflict costs its confidence times
+:data:`CONFLICT_WEIGHT`, every further one a fraction (:data:`OTHER_CONFLICTS`) of that — one
+sure conflict is what rejects a problem, and many faint misreadings of a long text should not
+add up to one; unstated goal atoms their share times :data:`UNSTATED_GOAL_WEIGHT`,
 unstated init atoms their share times :data:`UNSTATED_INIT_WEIGHT`. ``aligned`` is False when a
 conflict has confidence ≥ :data:`CONFIDENT` or most of the goal is unstated.
 """
@@ -35,7 +37,8 @@ __all__ = [
 
 CONFLICT_WEIGHT = 2.0
 UNSTATED_GOAL_WEIGHT = 2.0
-UNSTATED_INIT_WEIGHT = 0.6
+UNSTATED_INIT_WEIGHT = 0.3
+OTHER_CONFLICTS = 0.1
 #: A conflict at least this confident makes the verdict "not aligned".
 CONFIDENT = 0.5
 #: Below this share of the goal stated, the verdict is "not aligned".
@@ -207,8 +210,11 @@ def compare(
         conflicts += [1.0 - f.confidence for f in abstract if f.confidence < 0.5]
     ug = len(goal_unstated) / max(1, len(world.goal_pos))
     ui = len(init_unstated) / max(1, len(init_atoms))
+    worst = max(conflicts, default=0.0)
     penalty = (
-        CONFLICT_WEIGHT * sum(conflicts) + UNSTATED_GOAL_WEIGHT * ug + UNSTATED_INIT_WEIGHT * ui
+        CONFLICT_WEIGHT * (worst + OTHER_CONFLICTS * (sum(conflicts) - worst))
+        + UNSTATED_GOAL_WEIGHT * ug
+        + UNSTATED_INIT_WEIGHT * ui
     )
     if not world.parsed or not (world.goal_pos or world.goal_neg):
         penalty += 5.0

@@ -48,6 +48,8 @@ _EMPTY = wordset(
 )
 #: Weight of shared words between a clause and a predicate's wording or name (next to cosine).
 LEXICAL = 0.04
+#: Gain for a spatial clause read on the predicate's axis (twice that as cost off it).
+AXIS = 0.05
 _RIGHT = {"right", "east"}
 _LEFT = {"left", "west"}
 _NEGATION = re.compile(
@@ -123,6 +125,18 @@ def _direction(words: set[str]) -> tuple[int, int]:
     return vert, horiz
 
 
+def _axis_cost(clause_words: set[str], pred: PredicateWords) -> float:
+    """A clause about above/below read as left/right (or the reverse) costs; the same axis
+    gains a little."""
+    cv, ch = _direction(clause_words)
+    pv, ph = _direction(_words(pred.template))
+    if not (cv or ch) or not (pv or ph):
+        return 0.0
+    if (cv and pv) or (ch and ph):
+        return -AXIS
+    return 2 * AXIS
+
+
 def _flipped(clause_words: set[str], pred: PredicateWords) -> bool:
     cv, ch = _direction(clause_words)
     pv, ph = _direction(_words(pred.template))
@@ -196,7 +210,7 @@ def _options(
     for name, pred in world.predicates.items():
         k = pred.arity
         shared = len(mine & (_stems(pred.template) | _stems(name)))
-        bonus = -LEXICAL * min(shared, 3)
+        bonus = -LEXICAL * min(shared, 3) + (_axis_cost(words, pred) if k == 2 else 0.0)
         if k > n or k > len(PLACEHOLDERS):
             continue
         if (
