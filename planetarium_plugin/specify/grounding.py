@@ -160,17 +160,25 @@ def _ground(
         key = None
         for a in static_pre:
             if v in a.args and a.args.count(v) == 1 and level(a.args) == depth[v]:
-                key = (a.predicate, a.args.index(v), a)
+                j = a.args.index(v)
+                key = (a.predicate, j, _getter(a.args[:j] + a.args[j + 1 :]))
                 break
         keyed.append(key)
 
     sub: dict[str, str] = {c: c for c in consts}
     tick = [0]  # bindings tried: the deadline is checked every 64
 
+    # Every argument that is not a parameter maps to itself, so that atoms are built by
+    # precompiled getters over ``sub`` (no generator per atom on the hot path).
+    for atom in (*act.pre_pos, *act.pre_neg, *act.add, *act.delete):
+        for x in atom.args:
+            if x not in depth:
+                sub.setdefault(x, x)
+    built = {a: _builder(a) for a in static_pre}
+
     def ok(check) -> bool:
         if check[0] == "in":
-            a = check[1]
-            return Atom(a.predicate, tuple(sub.get(x, x) for x in a.args)) in static_true
+            return built[check[1]](sub) in static_true
         x, y = sub.get(check[1], check[1]), sub.get(check[2], check[2])
         return (x == y) == (check[0] == "eq")
 
@@ -184,8 +192,8 @@ def _ground(
         v = order[i]
         key = keyed[i]
         if key is not None:
-            pred, j, a = key
-            rest = tuple(sub.get(x, x) for k, x in enumerate(a.args) if k != j)
+            pred, j, rest_of = key
+            rest = rest_of(sub)
             allowed = index.get((pred, j, rest), ())
             if 4 * len(allowed) < len(pools[v]):
                 pool = sorted(o for o in allowed if o in poolsets[v])
@@ -212,12 +220,6 @@ def _ground(
             return (expr[0], ge(expr[1]), ge(expr[2]))
         return expr
 
-    # The hot loop builds atoms with precompiled getters over ``sub`` (every argument that is
-    # not a parameter maps to itself), not a generator per atom.
-    for atom in (*act.pre_pos, *act.pre_neg, *act.add, *act.delete):
-        for x in atom.args:
-            if x not in depth:
-                sub.setdefault(x, x)
     pre_pos = [_builder(a) for a in act.pre_pos if a.predicate in changing]
     pre_neg = [_builder(a) for a in act.pre_neg]
     adds = [_builder(a) for a in act.add]
