@@ -24,41 +24,19 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
+from .explanation import Explanation, build_explanation
 from .isomorphism import find_isomorphism
 from .packs import DomainPack, DomainSpec, resolve_domain
 from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
 from .reachability import goal_reachable
-from .scene_graph import SceneGraph, fact_str, relabel
+from .scene_graph import SceneGraph
 from .specify import DEFAULT_MAX_STATES, FullySpecifiedGoal, fully_specify_problem
 
 __all__ = ["Explanation", "Verdict", "compare_problems", "equivalent"]
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """Why two problems differ, under the best object mapping found (candidate → ground truth).
-
-    ``missing``: fully specified ground-truth propositions the candidate lacks;
-    ``extra``: candidate propositions the ground truth does not have.
-    ``goals`` says what the goals and their diff are: ``"fully specified"``, or ``"as written"``
-    where the verdict was reached without fully specifying them (equivalent as written, object
-    counts or initial states differ) and no pack rules apply — explaining then costs no more
-    than a small multiple of the verdict, instead of a generic fullySpecify of both problems.
-    """
-
-    mapping: dict[str, str]
-    ground_truth_goal: tuple[str, ...]
-    candidate_goal: tuple[str, ...]
-    init_missing: tuple[str, ...] = ()
-    init_extra: tuple[str, ...] = ()
-    goal_missing: tuple[str, ...] = ()
-    goal_extra: tuple[str, ...] = ()
-    goals: Literal["fully specified", "as written"] = "fully specified"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +201,7 @@ def compare_problems(
     deadline = deadline or Deadline(None)
     if _type_counts(gt) != _type_counts(cand):
         msg = _count_message(gt, cand)
-        return False, Reason.OBJECT_COUNT, msg, _explain(gt, cand, pack, None, explain)
+        return False, Reason.OBJECT_COUNT, msg, build_explanation(gt, cand, pack, None, explain)
 
     def joined(p: Problem, goal: FullySpecifiedGoal | None) -> SceneGraph:
         g = goal or FullySpecifiedGoal(
@@ -241,13 +219,13 @@ def compare_problems(
     # Fast path: the problems as written are already isomorphic.
     m = find_isomorphism(joined(cand, None).structure(), joined(gt, None).structure(), deadline)
     if m is not None:
-        return True, None, "equivalent as written", _explain(gt, cand, pack, m, explain)
+        return True, None, "equivalent as written", build_explanation(gt, cand, pack, m, explain)
 
     init_c = SceneGraph.of(cand.objects, init=cand.init, numeric_init=cand.numeric_init)
     init_g = SceneGraph.of(gt.objects, init=gt.init, numeric_init=gt.numeric_init)
     init_map = find_isomorphism(init_c.structure(), init_g.structure(), deadline)
     if init_map is None:
-        exp = _explain(gt, cand, pack, None, explain)
+        exp = build_explanation(gt, cand, pack, None, explain)
         return False, Reason.INIT_DIFFERS, "initial states are not isomorphic", exp
 
     negative = bool(gt.goal.negative or cand.goal.negative)
@@ -278,7 +256,7 @@ def compare_problems(
         a, b = joined(cand, fs_c), joined(gt, fs_g)
     # The init mapping often carries over: try it first (verified, so exact either way).
     m = find_isomorphism(a.structure(), b.structure(), deadline, hint=init_map)
-    exp = _explain(gt, cand, pack, m, explain, (fs_g, fs_c), init_map)
+    exp = build_explanation(gt, cand, pack, m, explain, (fs_g, fs_c), init_map)
     if m is not None:
         return True, None, "equivalent after fully specifying the goals", exp
     mode = "goal scenes" if placeholder else "problem graphs"
@@ -318,82 +296,3 @@ def _count_message(gt: Problem, cand: Problem) -> str:
         f"{t}: {c.get(t, 0)} vs {g.get(t, 0)}" for t in sorted(set(g) | set(c)) if g[t] != c[t]
     ]
     return "object counts differ (candidate vs ground truth) — " + ", ".join(parts)
-
-
-def _as_written(p: Problem) -> FullySpecifiedGoal:
-    return FullySpecifiedGoal(p.goal.positive, p.goal.negative, p.goal.numeric, "as-written")
-
-
-def _rules_closure(p: Problem, pack: DomainPack) -> FullySpecifiedGoal | None:
-    """The pack rules' closure of ``p``'s goal (cheap: no search), or None where none applies."""
-    if pack.fully_specify is None or p.goal.negative:
-        return None
-    try:
-        closed = pack.fully_specify(p, pack.domain)
-    except PlanetariumError:
-        return None
-    if isinstance(closed, FullySpecifiedGoal):
-        return closed
-    if closed is None or p.goal.numeric:
-        return None
-    return FullySpecifiedGoal(closed, frozenset(), frozenset(), "rules")
-
-
-def _explain(
-    gt: Problem,
-    cand: Problem,
-    pack: DomainPack,
-    mapping: Mapping[str, str] | None,
-    wanted: bool,
-    closures: tuple[FullySpecifiedGoal, FullySpecifiedGoal] | None = None,
-    init_map: Mapping[str, str] | None = None,
-) -> Explanation | None:
-    """Goals of both problems and their diff under the best mapping found.
-
-    Built from the verdict's own artefacts: the closures it computed (else the pack rules',
-    which cost no search, else the goals as written) and the mappings it found. It never runs
-    a search the verdict did not need, so ``explain=True`` costs a small multiple of the
-    verdict on the generic path too.
-    """
-    if not wanted:
-        return None
-    goals: Literal["fully specified", "as written"] = "fully specified"
-    if closures is None:
-        fs_g, fs_c = _rules_closure(gt, pack), _rules_closure(cand, pack)
-        if fs_g is None or fs_c is None:
-            fs_g, fs_c, goals = _as_written(gt), _as_written(cand), "as written"
-    else:
-        fs_g, fs_c = closures
-    init_g = SceneGraph.of(gt.objects, init=gt.init, numeric_init=gt.numeric_init).facts
-    init_c = SceneGraph.of(cand.objects, init=cand.init, numeric_init=cand.numeric_init).facts
-    goal_g = SceneGraph.of(
-        gt.objects, goal=fs_g.positive, goal_negative=fs_g.negative, goal_numeric=fs_g.numeric
-    ).facts
-    goal_c = SceneGraph.of(
-        cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative, goal_numeric=fs_c.numeric
-    ).facts
-    candidates: list[Mapping[str, str]] = [m for m in (mapping, init_map) if m is not None]
-    candidates.append({o: o for o in cand.objects})  # names as written
-    set_init_g, set_goal_g = set(init_g), set(goal_g)
-    best, ci, cg, best_cost = candidates[0], set(), set(), -1
-    for m in candidates:  # the first with no difference (the verdict's isomorphism) ends it
-        mi, mg = relabel(init_c, m), relabel(goal_c, m)
-        c = len(mi ^ set_init_g) + len(mg ^ set_goal_g)
-        if best_cost < 0 or c < best_cost:
-            best, ci, cg, best_cost = m, mi, mg, c
-        if c == 0:
-            break
-
-    def strs(facts) -> tuple[str, ...]:
-        return tuple(sorted(fact_str(f) for f in facts))
-
-    return Explanation(
-        mapping=dict(best),
-        ground_truth_goal=strs(goal_g),
-        candidate_goal=strs(goal_c),
-        init_missing=strs(set_init_g - ci),
-        init_extra=strs(ci - set_init_g),
-        goal_missing=strs(set_goal_g - cg),
-        goal_extra=strs(cg - set_goal_g),
-        goals=goals,
-    )
