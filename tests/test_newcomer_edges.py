@@ -204,13 +204,16 @@ def test_embedded_weights_load_without_progress_bars(capsys):
     from planetarium_tasks.models import quiet_weight_loading
     from transformers.utils import logging as hf_logging
 
-    before = gguf.tqdm
+    before, enabled = gguf.tqdm, hf_logging.is_progress_bar_enabled()
+    hf_logging.enable_progress_bar()
     with quiet_weight_loading():
         list(gguf.tqdm(range(50), desc="Converting and de-quantizing GGUF tensors..."))
         list(hf_logging.tqdm(range(50), desc="Loading weights"))
     err = capsys.readouterr().err
     assert "GGUF" not in err and "Loading weights" not in err
     assert gguf.tqdm is before and hf_logging.is_progress_bar_enabled()  # restored
+    if not enabled:
+        hf_logging.disable_progress_bar()
 
 
 def test_address_with_nothing_listening_is_one_line_at_once(tmp_path):

@@ -9,12 +9,27 @@ from collections.abc import Sequence
 from .common import CliError, os_message
 from .parser import build_parser
 
+_QUIET_HF = "HF_HUB_DISABLE_PROGRESS_BARS"
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # No Hugging Face progress bars (transformers' "Loading weights" for the aligner's model):
-    # nothing is downloaded, and a normal run's stderr holds only progress and real warnings.
-    # Read when transformers is first imported; HF_HUB_DISABLE_PROGRESS_BARS=0 brings them back.
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    """Run ``planetarium`` with ``argv``; returns the exit status.
+
+    No Hugging Face progress bars while the command runs (transformers' "Loading weights" when
+    the aligner loads its model; nothing is downloaded): a normal run's stderr holds only
+    progress and real warnings. Read when transformers is first imported; set
+    ``HF_HUB_DISABLE_PROGRESS_BARS=0`` to see them. The variable is restored afterwards.
+    """
+    if _QUIET_HF in os.environ:
+        return _main(argv)
+    os.environ[_QUIET_HF] = "1"
+    try:
+        return _main(argv)
+    finally:
+        os.environ.pop(_QUIET_HF, None)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)  # --help may meet a closed pipe too
         try:
