@@ -46,6 +46,9 @@ MIN_GOAL_STATED = 0.5
 #: A fact is stated when a candidate in the problem has at least this share of the best's
 #: probability.
 SUPPORT = 0.5
+#: A clause's other readings (other objects of the clause) this probable count as stated when
+#: the problem has them.
+SECONDARY = 0.1
 
 
 def _fmt(atom: tuple[str, ...]) -> str:
@@ -137,6 +140,23 @@ def _section(
                 inside = [a for a in atoms if a in ok]
                 if inside and cand.probability > support:
                     support, support_atom = cand.probability, inside[0]
+            # a clause may state more than its best reading ("b1 and b2 are in rooma with the
+            # robot"): other readings the problem has, on other slots, count as stated too
+            for cand, atoms in per[1:]:
+                if cand.probability >= SECONDARY and cand.slots != best_cand.slots:
+                    for a in atoms:
+                        if a in truth and a not in covered:
+                            covered.add(a)
+                            stated.setdefault(
+                                _fmt(a),
+                                FactMatch(
+                                    _fmt(a),
+                                    c.text,
+                                    c.start,
+                                    c.end,
+                                    round(cand.probability * weight, 4),
+                                ),
+                            )
             share = support / p_best if p_best > 0 else 0.0
             if share >= SUPPORT and support_atom is not None:
                 fm = FactMatch(
