@@ -106,5 +106,3 @@ class LocalMoves:
                         break
                 if improved:
                     break
-
-    # -- driver
