@@ -139,10 +139,14 @@ def _specify(
             union.update(s)
 
     budget = max(1, max_states)
+    for s in task.witnesses():  # a goal state of an earlier goal may satisfy this one too
+        on_state(s)
     parents: dict = {}
-    first, exhausted = greedy(
-        task, task.init, gpos, gneg, QUICK, deadline, on_state, parents=parents
-    )
+    first, exhausted = (goal_states[0], False) if goal_states else (None, False)
+    if first is None:
+        first, exhausted = greedy(
+            task, task.init, gpos, gneg, QUICK, deadline, on_state, parents=parents
+        )
     if first is None and not exhausted:
         first, exhausted = greedy(
             task,
@@ -185,9 +189,12 @@ def _specify(
     def find(pos: State, neg: State, what: str) -> bool:
         """True if (pos, neg) holds in some reachable state (feeding ``on_state``), False if
         proved impossible; raises when undecided."""
-        hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
-        if hit is not None:
-            return True
+        # A monotone atom true in the last goal state stays true: search from the init then.
+        stuck = bool((neg - task.deleted) & goal_states[-1])
+        if not stuck:
+            hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
+            if hit is not None:
+                return True
         trail: dict = {}
         hit, done = greedy(
             task, task.init, pos, neg, DEEP, deadline, on_state, newest_first=True, parents=trail
@@ -204,7 +211,8 @@ def _specify(
             if verdict == "unknown" and size == FIRST_BUDGET:
                 verdict, plan = downward_plan(task, pos, neg, deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
-                hit = lazy_search(task, goal_states[-1], pos, neg, LAZY, deadline, on_state)
+                start = task.init if stuck else goal_states[-1]
+                hit = lazy_search(task, start, pos, neg, LAZY, deadline, on_state)
                 if hit is not None:
                     return True
             if verdict == "unsolvable":
@@ -256,6 +264,7 @@ def _specify(
                 continue
             negs |= {f}
     assert common is not None
+    task.remember(goal_states)
     return FullySpecifiedGoal(frozenset(common), negs, goal.numeric, "exact", reachable=True)
 
 

@@ -20,6 +20,9 @@ __all__ = ["GroundTask", "State", "relaxed_reachable"]
 
 State = frozenset[Atom]
 
+#: Reachable goal states a ground task keeps for later goals over the same init.
+WITNESSES = 64
+
 
 class GroundTask:
     """The relevant part of a ground task: reachable actions, atoms, invariants, indexes."""
@@ -53,6 +56,7 @@ class GroundTask:
                 self.waiting_idx.setdefault(x, []).append(i)
             for x in a.add:
                 self.adder_idx.setdefault(x, []).append(i)
+        self._witnesses: list[State] = []
         groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
         self.groups = groups
         self.group_of: dict[Atom, list[int]] = {}
@@ -71,6 +75,18 @@ class GroundTask:
     def successors(self, s: State) -> Iterable[State]:
         for a in self.applicable(s):
             yield (s - a.delete) | a.add
+
+    # -- reachable states remembered across goals -------------------------------------------
+
+    def witnesses(self) -> tuple[State, ...]:
+        """Goal states found by earlier closures over this task (all reachable from its init:
+        every search starts at the init or at a reachable state), newest last."""
+        return tuple(self._witnesses)
+
+    def remember(self, states: Iterable[State]) -> None:
+        """Keep reachable states for later goals over the same init (at most ``WITNESSES``)."""
+        kept = self._witnesses + [s for s in states if s not in self._witnesses]
+        self._witnesses = kept[-WITNESSES:]
 
     # -- landmarks -------------------------------------------------------------------------
 
