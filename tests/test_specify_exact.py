@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import random
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from strategies import NUMERIC_PROBLEMS, PROBLEMS
 
 from planetarium_plugin import Deadline, PlanetariumError, domain_packs, parse_problem
-from planetarium_plugin.parsing import Atom, parse_domain
+from planetarium_plugin.parsing import Atom, Goal, parse_domain
 from planetarium_plugin.specify import (
     exact_fully_specify,
     fully_specify_problem,
@@ -286,3 +287,24 @@ def test_monotone_landmarks_decide_rover_single_without_search():
     oracle = search_fully_specify(problem, pack.domain)
     assert exact_fully_specify(problem, pack.domain).positive == oracle.positive
     assert Atom("have_soil_analysis", ("w1",)) in oracle.positive
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_goals_over_one_init_share_evidence_exactly(case, data):
+    """Closures of several goals over the same init reuse one ground task and each other's goal
+    states (memo tables): every closure still equals the oracle's, in any order."""
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    problem = parse_problem(_with_negative(data.draw, data.draw(strategy)), domain)
+    atoms = sorted(problem.goal.positive | problem.init)
+    goals = [problem.goal]
+    for _ in range(2):
+        pos = data.draw(st.lists(st.sampled_from(atoms), unique=True, max_size=3))
+        goals.append(Goal(frozenset(pos), problem.goal.negative))
+    for goal in goals:
+        p = dataclasses.replace(problem, goal=goal)
+        negative = bool(goal.negative)
+        oracle = search_fully_specify(p, domain, negative=negative, max_states=60_000)
+        _agrees(exact_fully_specify(p, domain, negative=negative, max_states=60_000), oracle)
