@@ -168,7 +168,12 @@ def _specify(
         if first is not None:
             on_state(first)
     if first is not None and plan:
-        lean = essential(task, plan, gpos, gneg)
+        task.remember_plan(plan)
+    # Each plan known for this init, stripped of the steps this goal does not need, may end in
+    # a leaner goal state (a candidate that drops a goal atom: the ground truth's plan without
+    # the steps that achieved it).
+    for known in task.plans():
+        lean = essential(task, list(known), gpos, gneg)
         if lean is not None:
             on_state(lean)
     if first is None and not exhausted:

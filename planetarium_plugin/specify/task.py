@@ -22,6 +22,8 @@ State = frozenset[Atom]
 
 #: Reachable goal states a ground task keeps for later goals over the same init.
 WITNESSES = 64
+#: Plans from the init a ground task keeps (stripped per goal: :func:`.forward.essential`).
+PLANS = 4
 
 
 class GroundTask:
@@ -57,6 +59,7 @@ class GroundTask:
             for x in a.add:
                 self.adder_idx.setdefault(x, []).append(i)
         self._witnesses: list[State] = []
+        self._plans: list[tuple[GroundAction, ...]] = []
         groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
         self.groups = groups
         self.group_of: dict[Atom, list[int]] = {}
@@ -87,6 +90,16 @@ class GroundTask:
         """Keep reachable states for later goals over the same init (at most ``WITNESSES``)."""
         kept = self._witnesses + [s for s in states if s not in self._witnesses]
         self._witnesses = kept[-WITNESSES:]
+
+    def plans(self) -> tuple[tuple[GroundAction, ...], ...]:
+        """Plans from the init found by earlier closures over this task, newest last."""
+        return tuple(self._plans)
+
+    def remember_plan(self, plan: Iterable[GroundAction]) -> None:
+        """Keep a plan from the init for later goals (at most ``PLANS``)."""
+        plan = tuple(plan)
+        if plan not in self._plans:
+            self._plans = [*self._plans, plan][-PLANS:]
 
     # -- landmarks -------------------------------------------------------------------------
 
