@@ -7,12 +7,14 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from ..errors import PlanetariumError, Reason
+from .adl import AdlUnreadable, read_adl_condition, read_adl_effect
 from .extract import _DOMAIN_START, _PROBLEM_START, _SURROGATE, _find_start
 from .model import (
     COMPARATORS,
     DEFAULT_LIMITS,
     OBJECT,
     Action,
+    AdlParts,
     Atom,
     Domain,
     Limits,
@@ -289,6 +291,21 @@ def _parse_action(
         raise _invalid(f"action {name}: bad numeric expression {_show(e)}")
 
     unsupported: list[str] = []
+    adl_pre: list[tuple[str, tuple]] | None = []
+    adl_eff: list[tuple] | None = []
+    tables = (predicates, functions, constants, typed)
+
+    def adl(read, lit: list, out: list | None) -> list | None:
+        """``lit`` read as an ADL tree into ``out``; None once a part does not read."""
+        if out is None:
+            return None
+        try:
+            tree = read(lit, frozenset(variables), *tables)
+        except (AdlUnreadable, PlanetariumError):
+            return None
+        out.append((_show(lit), tree) if read is read_adl_condition else tree)
+        return out
+
     pre_pos, pre_neg, pre_eq, pre_neq, pre_num = [], [], [], [], []
     pre = fields.get(":precondition", [])
     for lit in _flatten_and(pre, f"precondition of {name}") if pre else []:
@@ -306,10 +323,12 @@ def _parse_action(
         elif head in COMPARATORS and head not in predicates:
             if neg or len(core) != 3:
                 unsupported.append(f"precondition {_show(lit)}")
+                adl_pre = adl(read_adl_condition, lit, adl_pre)
             else:
                 pre_num.append((head, expr(core[1]), expr(core[2])))
         elif head in _CONNECTIVES:
             unsupported.append(f"precondition {_show(lit)}")
+            adl_pre = adl(read_adl_condition, lit, adl_pre)
         else:
             (pre_neg if neg else pre_pos).append(atom(core, predicates, "predicate"))
     add, delete, num_eff = [], [], []
@@ -328,6 +347,7 @@ def _parse_action(
             num_eff.append(NumericEffect(head, atom(lit[1], functions, "function"), expr(lit[2])))
         elif head in _CONNECTIVES:
             unsupported.append(f"effect {_show(lit)}")
+            adl_eff = adl(read_adl_effect, lit, adl_eff)
         else:
             add.append(atom(lit, predicates, "predicate"))
     return Action(
@@ -342,4 +362,7 @@ def _parse_action(
         delete=tuple(delete),
         num_eff=tuple(num_eff),
         unsupported="; ".join(unsupported) or None,
+        adl=AdlParts(tuple(adl_pre), tuple(adl_eff))
+        if unsupported and adl_pre is not None and adl_eff is not None
+        else None,
     )

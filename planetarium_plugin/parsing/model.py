@@ -105,11 +105,22 @@ class Predicate:
 
 
 @dataclass(frozen=True, slots=True)
+class AdlParts:
+    """An action's ADL parts as trees (:mod:`~planetarium_plugin.parsing.adl` reads them):
+    extra preconditions, each with its text for messages, and extra effects."""
+
+    pre: tuple[tuple[str, tuple], ...] = ()
+    eff: tuple[tuple, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Action:
     """A STRIPS action with negative preconditions, equality and (for numeric packs) fluents.
 
     ``supported`` is False when the action uses constructs the explicit-state search does not
-    implement (disjunction, quantifiers, conditional effects); ``unsupported`` says which.
+    implement (disjunction, quantifiers, conditional effects); ``unsupported`` says which,
+    and ``adl`` holds those parts read as trees (None when none, or one does not read) for
+    the plan simulator (:mod:`~planetarium_plugin.parsing.adl`).
     """
 
     name: str
@@ -123,6 +134,7 @@ class Action:
     delete: tuple[Atom, ...] = ()
     num_eff: tuple[NumericEffect, ...] = ()
     unsupported: str | None = None
+    adl: AdlParts | None = None
 
 
 @dataclass(frozen=True, slots=True)

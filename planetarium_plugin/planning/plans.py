@@ -10,6 +10,7 @@ from fractions import Fraction
 from ..errors import PlanetariumError, Reason
 from ..parsing import Action, Atom, Domain, Problem
 from ..specify import COMPARE, apply_numeric, evaluate_expr
+from .effects import adl_effects, unmet_adl, unreadable
 from .results import ValidationResult
 from .writer import pddl_number
 
@@ -91,7 +92,12 @@ def _show_expr(expr, sub, values) -> str:
 
 
 def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[str, ...]]]):
-    """Execute ``plan`` from the init; return a :class:`ValidationResult` (our diagnosis)."""
+    """Execute ``plan`` from the init; return a :class:`ValidationResult` (our diagnosis).
+
+    ADL actions (``when``/``forall`` effects, disjunctive or quantified preconditions) run
+    with PDDL's semantics (:mod:`.effects`); an action whose ADL part did not read is a
+    :class:`PlanetariumError` (``unsupported``) naming it, never a silent skip.
+    """
     actions = {a.name: a for a in domain.actions}
     state = set(problem.init)
     values = dict(problem.numeric_init)
@@ -115,7 +121,10 @@ def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[s
                 return ValidationResult(
                     False, f"step {i}: {arg} is not of type {typ} ({v})", i, shown
                 )
+        if (why := unreadable(act)) is not None:
+            raise PlanetariumError(Reason.UNSUPPORTED, f"step {i}: {why}")
         unmet = unmet_preconditions(act, sub, state, values)
+        unmet += unmet_adl(act, sub, state, values, problem, domain)
         if unmet:
             return ValidationResult(
                 False,
@@ -124,7 +133,7 @@ def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[s
                 shown,
                 tuple(unmet),
             )
-        _apply(act, sub, state, values)
+        _apply(act, sub, state, values, problem, domain)
     missing = [str(a) for a in sorted(problem.goal.positive) if a not in state]
     missing += [f"(not {a})" for a in sorted(problem.goal.negative) if a in state]
     for c in sorted(problem.goal.numeric):
@@ -152,13 +161,15 @@ def states_at(
         if i in wanted:
             out[i] = (frozenset(state), dict(values))
         act = actions.get(name)
-        if act is None or len(args) != len(act.params):
+        if act is None or len(args) != len(act.params) or unreadable(act):
             return out
         sub = dict(zip((v for v, _ in act.params), args, strict=True))
         if unmet_preconditions(act, sub, state, values):
             return out
+        if unmet_adl(act, sub, state, values, problem, domain):
+            return out
         try:
-            _apply(act, sub, state, values)
+            _apply(act, sub, state, values, problem, domain)
         except PlanetariumError:
             return out
     if len(plan) in wanted:
@@ -188,7 +199,10 @@ def unmet_preconditions(act: Action, sub, state, values) -> list[str]:
     return out
 
 
-def _apply(act: Action, sub, state: set, values: dict) -> None:
+def _apply(act: Action, sub, state: set, values: dict, problem: Problem, domain: Domain) -> None:
+    """Apply ``act`` under ``sub``: conditions and values read before any change, then all
+    deletes, then all adds (an atom both added and deleted stays true), then the updates."""
+    adds, dels, nums = adl_effects(act, sub, state, values, problem, domain)
     new_values = {}
     for eff in act.num_eff:
         key = _ground(eff.fluent, sub)
@@ -200,10 +214,17 @@ def _apply(act: Action, sub, state: set, values: dict) -> None:
             raise PlanetariumError(
                 Reason.UNSUPPORTED, f"({eff.op} {key} …) reads an undefined value: {exc}"
             ) from exc
-    for a in act.delete:
-        state.discard(_ground(a, sub))
-    for a in act.add:
-        state.add(_ground(a, sub))
+    for key, op, value in nums:
+        try:
+            new_values[key] = apply_numeric(op, values.get(key), value, key)
+        except KeyError as exc:
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"({op} {key} …) reads an undefined value: {exc}"
+            ) from exc
+    state.difference_update(_ground(a, sub) for a in act.delete)
+    state.difference_update(dels)
+    state.update(_ground(a, sub) for a in act.add)
+    state.update(adds)
     values.update(new_values)
 
 

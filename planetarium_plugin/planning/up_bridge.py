@@ -32,8 +32,17 @@ def to_up_problem(
     """Build the equivalent unified-planning problem directly from our parsed model.
 
     ``numeric_default``: the value of numeric fluents the problem leaves undefined (the
-    simulator needs one); None leaves them undefined, as in PDDL.
+    simulator needs one); None leaves them undefined, as in PDDL. An action with ADL parts
+    (conditional effects, quantifiers, disjunction), which this bridge does not build, is a
+    :class:`PlanetariumError` (``unsupported``) naming them: dropping them would change what
+    the action does.
     """
+    for act in domain.actions:
+        if act.unsupported:
+            raise PlanetariumError(
+                Reason.UNSUPPORTED,
+                f"action {act.name!r} uses {act.unsupported}: not converted to unified-planning",
+            )
     with warnings.catch_warnings():  # PDDL lets objects, actions and predicates share names
         warnings.simplefilter("ignore", UserWarning)
         return _to_up_problem(problem, domain, numeric_default)
