@@ -110,7 +110,7 @@ def sas_text(task: GroundTask, pos: State, neg: State) -> str | None:
     return "\n".join(out) + "\n"
 
 
-def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline):
+def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline, cap: float = 30.0):
     """Ask Fast Downward's search (lazy greedy on h_add, complete) for a plan to ``pos`` ∧
     ¬``neg``, fed our ground task directly (no translator run).
 
@@ -127,7 +127,7 @@ def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline):
     if binary is None or not binary.exists():
         return "unknown", None
     left = deadline.remaining()
-    timeout = 30.0 if left is None else min(30.0, left)
+    timeout = cap if left is None else min(cap, left)
     if timeout <= 0.05:
         deadline.check()
         return "unknown", None

@@ -61,8 +61,11 @@ NEIGHBOURHOOD = 300
 QUICK = 300
 #: Heuristic evaluations of the lazy best-first search when no complete planner answered.
 LAZY = 1_000
-#: First budget of the per-fact searches; the full ``max_states`` is tried only after it.
+#: Budgets of the per-fact searches; the full ``max_states`` is tried only after them.
+SMALL_BUDGET = 300
 FIRST_BUDGET = 3_000
+#: Seconds of the short sub-planner run between the small and the first regression.
+SHORT_PLANNER = 0.25
 #: States for the depth-first-tied goal-count search before a sub-planner process is started.
 DEEP = 3_000
 #: Partial states of the quick regression that tries to prove a candidate before any search.
@@ -211,8 +214,13 @@ def _specify(
             return True
         if done:
             return False
-        for size in (FIRST_BUDGET, budget):
+        for size in (SMALL_BUDGET, FIRST_BUDGET, budget):
             verdict, plan = task.regress(pos, neg, min(size, budget), deadline)
+            if verdict == "unknown" and size == SMALL_BUDGET:
+                # A short planner run before the larger regression: a goal state that takes a
+                # long plan (moving a tall tower) is found in milliseconds by the planner
+                # where thousands of regression nodes find nothing.
+                verdict, plan = downward_plan(task, pos, neg, deadline, cap=SHORT_PLANNER)
             if verdict == "unknown" and size == FIRST_BUDGET:
                 verdict, plan = downward_plan(task, pos, neg, deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
