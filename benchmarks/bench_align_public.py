@@ -11,7 +11,7 @@ right pairs that have a wrong pair of that kind with those wrong pairs. Verdict 
 counts ``aligned == label`` (wrong pairs outnumber right ones about 4 to 1, so
 ``balanced``, the mean of the next two, is given too); ``keep right`` is the share of right
 pairs kept and ``reject wrong`` the share of wrong pairs rejected. ``--compare`` names other
-methods scored in the same run through the same API with their stored calibration (``head``:
+methods scored in the same run with their stored calibration (``head``:
 the logistic head of before issue 19), with AUROC, accuracy and balanced accuracy beside the
 default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``), AUROC only.
 ``source×mutation`` crosses the two (AUROC on init mutations per source, …).
@@ -156,9 +156,16 @@ def main(argv: list[str] | None = None) -> int:
     alt_verdicts: dict[str, list[bool | None]] = {}
     for m in [m for m in a.compare.split(",") if m]:
         other = Aligner(method=m)
-        got = [other.score(t, p, epsilon=a.epsilon) for t, p in zip(texts, pddls, strict=True)]
-        alt[m] = [s.similarity for s in got]
-        alt_verdicts[m] = [s.aligned for s in got]
+        if m == "facts":  # its verdict also reads the explanation: one score call per pair
+            got = [other.score(t, p, epsilon=a.epsilon) for t, p in zip(texts, pddls, strict=True)]
+            alt[m] = [s.similarity for s in got]
+            alt_verdicts[m] = [s.aligned for s in got]
+            continue
+        # a score-only method: its verdict is its calibration's on the (batched) similarity,
+        # what Aligner.score gives one pair at a time
+        alt[m] = other.similarity(texts, pddls)
+        cal = other.calibration("problem")
+        alt_verdicts[m] = [None if cal is None else cal.accepts(s, a.epsilon) for s in alt[m]]
     for m in [m for m in a.methods.split(",") if m]:
         alt[m] = Aligner(head=None, method=m).similarity(texts, pddls)
 
