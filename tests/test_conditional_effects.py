@@ -88,6 +88,16 @@ def test_exact_search_refuses_conditional_effects_by_name():
     assert "go" in out.message and "(when (p ?x) (q ?x))" in out.message
 
 
+def test_equivalence_is_undecided_by_name_not_guessed():
+    """fullySpecify grounds the task, which refuses conditional effects by name."""
+    from planetarium_plugin import equivalent
+
+    other = REPRO_PROBLEM.replace("(:goal (q o))", "(:goal (and (q o) (p o)))")
+    v = equivalent(REPRO_PROBLEM, other, REPRO_DOMAIN)
+    assert v.equivalent is None and v.reason == "unsupported"
+    assert "(when (p ?x) (q ?x))" in v.message
+
+
 def test_unified_planning_bridge_refuses_instead_of_dropping_the_effect():
     with pytest.raises(PlanetariumError) as exc:
         validate(REPRO_PROBLEM, [("go", ("o",))], REPRO_DOMAIN, validator="up")

@@ -6,6 +6,7 @@ its own. Processes are found by an environment tag that every process they start
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -67,14 +68,39 @@ def _tagged(tag: str) -> list[psutil.Process]:
     return found
 
 
+def _alive(p: psutil.Process) -> bool:
+    """Running and not a zombie; False for a process that vanished while we looked."""
+    try:
+        return p.is_running() and p.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _names(procs: list[psutil.Process]) -> set[str]:
+    """Names of ``procs`` that still exist (a short-lived planner may exit as we read it)."""
+    out = set()
+    for p in procs:
+        try:
+            out.add(p.name())
+        except psutil.Error:
+            continue
+    return out
+
+
 def _gone(procs: list[psutil.Process], seconds: float) -> list[str]:
-    """Names of ``procs`` still running after ``seconds``."""
+    """Names of ``procs`` still running after ``seconds`` (returns as soon as none is)."""
     end = time.time() + seconds
-    alive = procs
+    alive = [p for p in procs if _alive(p)]
     while alive and time.time() < end:
         time.sleep(0.2)
-        alive = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
-    return [f"{p.pid} {' '.join(p.cmdline())[:80]}" for p in alive if p.is_running()]
+        alive = [p for p in alive if _alive(p)]
+    out = []
+    for p in alive:
+        try:
+            out.append(f"{p.pid} {' '.join(p.cmdline())[:80]}")
+        except psutil.Error:
+            continue  # exited after the last look: gone
+    return out
 
 
 @pytest.fixture(scope="session")
@@ -165,16 +191,36 @@ def test_killed_ray_worker_is_retried_and_scored_once(cluster, tmp_path):
     assert _gone(orphans, 10) == []  # the killed worker's scoring process went with it
 
 
-def _cli(args: list[str], env: dict) -> subprocess.Popen:
+def _cli(args: list[str], env: dict, stdout=subprocess.PIPE, stderr=subprocess.PIPE):
     cmd = [sys.executable, "-m", "planetarium_plugin", "score", *args]
     return subprocess.Popen(
-        cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cmd, env=env, stdout=stdout, stderr=stderr, text=True,
         start_new_session=True, preexec_fn=default_signals,  # SIGINT: whatever started pytest
     )  # fmt: skip
 
 
+#: Bounds for the CLI test's waits on a loaded 2-core machine: each wait ends as soon as its
+#: condition holds, so they cost nothing when the machine is idle.
+STARTED_S, STOPPED_S, RESUMED_S, GONE_S = 300, 180, 480, 60
+
+
+def _finish(proc: subprocess.Popen, seconds: float, what: str) -> None:
+    """Wait for ``proc``; past ``seconds`` kill its whole group (nothing left) and fail."""
+    try:
+        proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        pytest.fail(f"{what} did not end within {seconds} s")
+
+
 def test_cli_ctrl_c_resumes_and_leaves_nothing(tmp_path):
-    """A run with its own local cluster: Ctrl-C, resume, and no raylet/java/downward left."""
+    """A run with its own local cluster: Ctrl-C, resume, and no raylet/java/downward left.
+
+    Every wait is on a real condition with a generous bound (no fixed sleeps): Ctrl-C goes
+    out once results are being written AND the cluster and an ENHSP JVM are up in the same
+    look; the CLI's output goes to files (a pipe nobody reads could fill and stall it).
+    """
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     recs = _records(150)
     src.write_text("".join(json.dumps(r) + "\n" for r in recs))
@@ -184,29 +230,49 @@ def test_cli_ctrl_c_resumes_and_leaves_nothing(tmp_path):
     ray_tmp = Path(tempfile.mkdtemp(prefix="prt", dir="/tmp"))  # short: Ray's socket paths
     env["RAY_TMPDIR"] = str(ray_tmp)
     args = [str(src), "--out", str(out), "--engine", "ray", "--workers", "2", "--quiet"]
-    proc = _cli(args, env)
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None:
-        if out.exists() and len(out.read_text().splitlines()) >= 6:
-            break
-        time.sleep(0.2)
-    running = {p.name() for p in _tagged(tag)}
-    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's foreground group
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err[-2000:]
-    assert "resume" in err
-    assert {"raylet", "java"} <= running  # the cluster and an ENHSP JVM were up
-    assert _gone(_tagged(tag), 10) == []  # no raylet, worker, java or downward survives
-    partial = len(_lines(out))
-    assert 0 < partial < len(recs)
-    proc = _cli(args, env)
-    stdout, err = proc.communicate(timeout=180)
-    assert proc.returncode == 0, err[-2000:]
-    assert f"already done {partial}" in stdout and "all " in stdout
-    assert sorted(r["id"] for r in _lines(out)) == sorted(r["id"] for r in recs)
-    assert _gone(_tagged(tag), 10) == []
-    assert not list(ray_tmp.iterdir())  # the cluster's session files went too
-    ray_tmp.rmdir()
+    logs = [tmp_path / n for n in ("1.out", "1.err", "2.out", "2.err")]
+    procs: list[subprocess.Popen] = []
+    try:
+        with logs[0].open("w") as o, logs[1].open("w") as e:
+            procs.append(_cli(args, env, o, e))
+        proc, running = procs[0], set()
+        deadline = time.time() + STARTED_S
+        while time.time() < deadline and proc.poll() is None:
+            written = len(out.read_text().splitlines()) if out.exists() else 0
+            running = _names(_tagged(tag))
+            if written >= 6 and {"raylet", "java"} <= running:
+                break
+            time.sleep(0.5)
+        err = lambda n=1: logs[n].read_text()[-2000:]  # noqa: E731
+        assert proc.poll() is None, f"the run ended before Ctrl-C: {err()}"
+        # the cluster and an ENHSP JVM were up (at the same moment) while results came out
+        assert {"raylet", "java"} <= running, f"not up within {STARTED_S} s: {running}"
+        before = _tagged(tag)
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's foreground group
+        _finish(proc, STOPPED_S, "the interrupted run")
+        assert proc.returncode == 130, err()
+        assert "resume" in logs[1].read_text()
+        assert _gone(before + _tagged(tag), GONE_S) == []  # no raylet/worker/java/downward
+        partial = len(_lines(out))
+        assert 0 < partial < len(recs)
+        with logs[2].open("w") as o, logs[3].open("w") as e:
+            procs.append(_cli(args, env, o, e))
+        _finish(procs[1], RESUMED_S, "the resumed run")
+        assert procs[1].returncode == 0, err(3)
+        stdout = logs[2].read_text()
+        assert f"already done {partial}" in stdout and "all " in stdout
+        assert sorted(r["id"] for r in _lines(out)) == sorted(r["id"] for r in recs)
+        assert _gone(_tagged(tag), GONE_S) == []
+        assert not list(ray_tmp.iterdir())  # the cluster's session files went too
+    finally:  # a failed assertion must not leave a cluster running
+        for p in procs:
+            if p.poll() is None:  # only while unreaped: its group id cannot be reused
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+        for p in _tagged(tag):  # what they started (this test's own tag) and left behind
+            with contextlib.suppress(psutil.Error):
+                p.kill()
+        shutil.rmtree(ray_tmp, ignore_errors=True)
 
 
 def test_cli_joins_a_running_cluster(cluster, tmp_path):
