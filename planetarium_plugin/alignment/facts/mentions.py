@@ -77,7 +77,7 @@ _NOT_NOUNS = wordset(
 #: One-word names that are words a text uses otherwise, but rarely before a noun.
 _WORDLIKE = {"left", "right", "up", "down"}
 _NOT_AFTER = {"now", "away", "after", "of", "side", "to", "there", "here", "behind", "over"}
-_TOKEN = re.compile(r"[A-Za-z]+|[0-9]+|(?<=[0-9])-(?=[A-Za-z0-9])|[^\sA-Za-z0-9_\-]")
+_TOKEN = re.compile(r"[A-Za-z]+|[0-9]+|(?<=[0-9])-(?=[A-Za-z])|[^\sA-Za-z0-9_\-]")
 
 
 @dataclass(frozen=True)
