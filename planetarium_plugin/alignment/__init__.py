@@ -1,11 +1,13 @@
 """Offline text↔PDDL alignment with sentence-transformers (the ``align`` extra).
 
-``similarity(texts, pddls)`` scores how well each task description matches a PDDL problem,
-with the shipped default aligner: a small logistic head (a few KB of JSON, rebuilt by
-``planetarium align train``) over a few features — which goal atoms the text states
-literally; the all-MiniLM-L6-v2 cosine of the text's goal and the goal as its pack describes
-it in the pack's own abstract vocabulary ("a single tower", :mod:`.goals`); or, for domains
-without a describer, the cosine with the goal rendered into controlled English.
+``similarity(texts, pddls)`` scores how well each task description matches a PDDL problem with
+the default aligner: fact-level alignment (:mod:`.facts`) — the text's init and goal parts are
+split into facts, object mentions resolved ("block 2", "the second block", "b2"), predicate
+words matched to the domain's vocabulary through its descriptions and the all-MiniLM-L6-v2
+encoder, and the facts compared with the problem's init and goal (fullySpecify closure
+included); :meth:`Aligner.explain` says which atoms are stated, contradicted, missing or
+unstated. The previous default, a small logistic head over embedding features, stays
+available as ``Aligner(method="head")``.
 Split-conformal calibration (:class:`Calibration`) turns a similarity into a keep/drop
 decision with a coverage guarantee; :func:`filter_schemas` ranks action-schema
 candidates as Planning in the Dark does. Nothing is downloaded: the encoder ships in the

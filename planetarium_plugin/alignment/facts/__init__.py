@@ -39,6 +39,10 @@ __all__ = [
 
 #: Problems with more atoms than this are not closed under fullySpecify (bounded time).
 MAX_CLOSED_ATOMS = 400
+#: Characters of a request read at most (a request is a paragraph; bounded time on hostile
+#: input), and clauses grounded per request at most.
+MAX_TEXT_CHARS = 20_000
+MAX_CLAUSES = 400
 
 
 def _pack(
@@ -113,7 +117,10 @@ def explain_pairs(
             desc = pack.descriptions.predicates if pack is not None and pack.descriptions else None
             worlds[pddl] = (read_world(pddl, dom, desc, vocab), pack)
         world, pack = worlds[pddl]
-        clauses = split_clauses(text, world)
+        try:
+            clauses = split_clauses(text[:MAX_TEXT_CHARS], world)[:MAX_CLAUSES]
+        except Exception:  # a reading bug must cost this pair its clauses, never the batch
+            clauses = []
         prepared.append((world, pack, clauses))
     strings = {c.template for _, _, cl in prepared for c in cl}
     strings |= {
@@ -123,9 +130,17 @@ def explain_pairs(
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
     for (world, pack, clauses), pddl in zip(prepared, pddls, strict=True):
-        grounded = ground_clauses(enc, world, clauses)
-        first = compare(world, grounded)
-        stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
-        full, implied = _closures(pack, pddl, stated & world.goal_pos)
-        out.append(compare(world, grounded, full, implied) if full or implied else first)
+        try:
+            grounded = ground_clauses(enc, world, clauses)
+            first = compare(world, grounded)
+            stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
+            full, implied = _closures(pack, pddl, stated & world.goal_pos)
+            out.append(compare(world, grounded, full, implied) if full or implied else first)
+        except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
+            note = f"could not be compared ({type(exc).__name__})"
+            out.append(
+                AlignmentExplanation(
+                    SectionExplanation(), SectionExplanation(), 0.0, False, "facts", (note,)
+                )
+            )
     return out

@@ -94,6 +94,7 @@ class GroundedClause:
                 alts: list[tuple[str, ...]] = [()]
                 for si in cand.slots:
                     alts = [(*a, o) for a in alts for o in members[si][choice[si]]]
+                    alts = alts[: MAX_FACTS_PER_CLAUSE * 4]
                 # one object in two places ("on b1 b1") is not what a text means
                 alts = [a for a in alts if len(set(a)) == len(a)] or alts
                 atoms = tuple((cand.predicate, *a) for a in alts[:MAX_FACTS_PER_CLAUSE])
