@@ -84,3 +84,11 @@ def test_bad_inputs_are_one_line_errors(cli):
                         "--domain", "no-such-pack"), "no-such-pack", "blocksworld")  # fmt: skip
     _one_line_error(cli("align", "explain", PB / "request.txt", PB / "right.pddl",
                         "--domain", "missing.pddl"), "missing.pddl")  # fmt: skip
+
+
+def test_hostile_input_gets_an_explanation_not_a_traceback(cli):
+    run = cli("align", "explain", "--text", "", "--pddl", "garbage (((")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stdout.startswith("NOT ALIGNED") and "note:" in run.stdout
+    _one_line_error(cli("align", "explain", PB / "request.txt", PB / "right.pddl",
+                        "--method", "raw"), "--method raw")  # fmt: skip
