@@ -196,3 +196,33 @@ def test_simulator_agrees_with_val_on_random_conditional_effects(task):
     assert ours.valid == (len(plan) in reached)
     val_ok, message = _validate_val_once(p, d, plan, timeout=30)
     assert val_ok == ours.valid, (domain_text, init, plan, message, ours.message)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(adl_tasks())
+def test_simulator_agrees_with_the_domain_comparisons_adl_interpreter(task):
+    """Two independent readings of ADL (ours from parsed trees, the lock-step search's from
+    the S-expression) reach the same state after every step, or both find it inapplicable."""
+    from planetarium_plugin import Deadline
+    from planetarium_plugin.domains.adl import AdlSpace
+    from planetarium_plugin.planning.plans import states_at
+
+    domain_text, init, plan = task
+    d = parse_domain(domain_text)
+    p = parse_problem(
+        f"(define (problem x) (:domain rnd) (:objects {' '.join(OBJECTS)})"
+        f" (:init {' '.join(init)}) (:goal (and)))",
+        d,
+    )
+    space = AdlSpace(p, d, Deadline(30), frozenset(), 10_000)
+    ours = states_at(p, d, plan, range(len(plan) + 1))
+    state = space.start
+    for k, (name, args) in enumerate(plan):
+        assert ours[k][0] == state[0]
+        nxt = space.successors(state).get((name, args))
+        assert (nxt is None) == (k + 1 not in ours)
+        if nxt is None:
+            break
+        state = nxt
+    else:
+        assert ours[len(plan)][0] == state[0]
