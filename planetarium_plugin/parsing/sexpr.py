@@ -6,6 +6,7 @@ Iterative (no recursion, so no depth crash); nesting depth and numeric literals 
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -71,7 +72,10 @@ def _read(text: str, start: int, limits: Limits) -> list:
             raise PlanetariumError(Reason.PARSE_ERROR, f"expected '(' but found {tok!r}")
         else:
             tok = tok.lower()
-            if tok[0] in _NUMBER_START or tok[0].isdigit():
+            # Only a long literal or one with an exponent can exceed the bounds.
+            if (tok[0] in _NUMBER_START or tok[0].isdigit()) and (
+                "e" in tok or len(tok) > limits.max_number_digits
+            ):
                 _check_number(tok, limits)
             if "?" in tok[1:]:
                 cur.extend(split_variables(tok))
@@ -181,11 +185,19 @@ def _show(expr: object) -> str:
 
 def _number(tok: object) -> Fraction | None:
     if isinstance(tok, str) and tok and (tok[0].isdigit() or tok[0] in "-+."):
-        try:
-            return Fraction(tok)
-        except (ValueError, ZeroDivisionError):
-            return None
+        return _fraction(tok)
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(tok: str) -> Fraction | None:
+    """``Fraction(tok)``, memoised: numeric problems repeat the same literals (distances,
+    capacities) across a batch, and parsing one with ``Fraction``'s regex is the costliest step
+    of reading a numeric fact. Fractions are immutable; literals were bounded when read."""
+    try:
+        return Fraction(tok)
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def _flatten_and(expr: object, where: str) -> list:
