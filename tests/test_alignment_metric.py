@@ -64,3 +64,22 @@ def test_alignment_domain_of_a_row_with_its_own_domain_text():
     text = (EX / "written_domain.pddl").read_text()
     got = utils._alignment_domain({"domain": "custom", "domain_pddl": text})
     assert got is not None and "(define (domain" in got
+
+
+def test_lm_eval_run_reports_both_alignment_metrics(monkeypatch):
+    """A real lm-eval run (the oracle replays the ground truth) with the switch on."""
+    import lm_eval
+    import lm_eval.models  # noqa: F401  (registers the built-in models before ours)
+    from lm_eval.tasks import TaskManager
+    from planetarium_tasks import TASK_DIR
+    from planetarium_tasks.models import ReplayLM
+
+    monkeypatch.setenv("PLANETARIUM_ALIGNMENT", "1")
+    tm = TaskManager(include_path=str(TASK_DIR), include_defaults=False)
+    res = lm_eval.simple_evaluate(
+        model=ReplayLM(mode="oracle"), tasks=["planetarium_blocksworld"], task_manager=tm, limit=2
+    )
+    got = res["results"]["planetarium_blocksworld"]
+    assert 0.0 < got["alignment,scored"] <= 1.0
+    assert 0.0 <= got["alignment_aligned,scored"] <= 1.0
+    assert got["equivalent,scored"] == 1.0
