@@ -45,7 +45,8 @@ SEMANTICS = """(define (domain sem) (:requirements :adl :typing)
                (when (p ?x) (q ?x))
                (when (q ?x) (not (r ?x)))
                (when (not (lit)) (r ?x))
-               (forall (?y - box) (when (and (p ?y) (not (= ?y ?x))) (and (lit) (not (p ?y))))))))"""
+               (forall (?y - box)
+                 (when (and (p ?y) (not (= ?y ?x))) (and (lit) (not (p ?y))))))))"""
 
 
 def _sem(init: str):
@@ -226,3 +227,15 @@ def test_simulator_agrees_with_the_domain_comparisons_adl_interpreter(task):
         state = nxt
     else:
         assert ours[len(plan)][0] == state[0]
+
+
+def test_undefined_fluent_in_a_negated_comparison_is_not_true():
+    """``(not (> (fuel) 0))`` with ``fuel`` undefined does not hold (nor does its negation)."""
+    d = parse_domain(
+        """(define (domain nf) (:requirements :adl :numeric-fluents)
+         (:predicates (done)) (:functions (fuel))
+         (:action go :parameters () :precondition (not (> (fuel) 0)) :effect (done)))"""
+    )
+    p = parse_problem("(define (problem x) (:domain nf) (:init) (:goal (done)))", d)
+    r = simulate(p, d, [("go", ())])
+    assert not r.valid and r.failed_step == 1 and "undefined" in r.unmet[0]

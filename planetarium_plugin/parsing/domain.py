@@ -301,8 +301,8 @@ def _parse_action(
             return None
         try:
             tree = read(lit, frozenset(variables), *tables)
-        except (AdlUnreadable, PlanetariumError):
-            return None
+        except (AdlUnreadable, PlanetariumError, IndexError, TypeError, ValueError, RecursionError):
+            return None  # never a reason to reject a domain read before: the action is refused
         out.append((_show(lit), tree) if read is read_adl_condition else tree)
         return out
 

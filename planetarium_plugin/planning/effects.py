@@ -38,17 +38,16 @@ def _bindings(params, sub, problem: Problem, domain: Domain) -> Iterator[dict]:
 
 def holds(cond: tuple, sub, state, values, problem: Problem, domain: Domain) -> bool:
     """Whether the condition tree ``cond`` holds under ``sub`` in (``state``, ``values``).
-    A comparison reading an undefined fluent (or dividing by zero) is false."""
+    A comparison reading an undefined fluent (or dividing by zero) raises KeyError
+    (ZeroDivisionError) whatever encloses it (VAL stops there: "undefined numeric
+    expression"); a ``not`` around it never makes it true."""
     tag = cond[0]
     if tag == "atom":
         return _ground(cond[1], sub) in state
     if tag == "eq":
         return sub.get(cond[1], cond[1]) == sub.get(cond[2], cond[2])
     if tag == "cmp":
-        try:
-            lhs, rhs = evaluate_expr(cond[2], values, sub), evaluate_expr(cond[3], values, sub)
-        except (KeyError, ZeroDivisionError):
-            return False
+        lhs, rhs = evaluate_expr(cond[2], values, sub), evaluate_expr(cond[3], values, sub)
         return COMPARE[cond[1]](lhs, rhs)
     if tag == "not":
         return not holds(cond[1], sub, state, values, problem, domain)
@@ -71,11 +70,14 @@ def unmet_adl(act: Action, sub, state, values, problem: Problem, domain: Domain)
         return []
     shown = ", ".join(f"{v}={sub[v]}" for v, _ in act.params)
     where = f" with {shown}" if shown else ""
-    return [
-        f"{text}{where}"
-        for text, cond in act.adl.pre
-        if not holds(cond, sub, state, values, problem, domain)
-    ]
+    out = []
+    for text, cond in act.adl.pre:
+        try:
+            if not holds(cond, sub, state, values, problem, domain):
+                out.append(f"{text}{where}")
+        except (KeyError, ZeroDivisionError):  # inapplicable, as a plain comparison would be
+            out.append(f"{text}{where} (reads an undefined value)")
+    return out
 
 
 def adl_effects(act: Action, sub, state, values, problem: Problem, domain: Domain):
@@ -105,7 +107,13 @@ def adl_effects(act: Action, sub, state, values, problem: Problem, domain: Domai
             for x in eff[1]:
                 walk(x, sub)
         elif tag == "when":
-            if holds(eff[1], sub, state, values, problem, domain):
+            try:
+                fires = holds(eff[1], sub, state, values, problem, domain)
+            except (KeyError, ZeroDivisionError) as exc:
+                raise PlanetariumError(
+                    Reason.UNSUPPORTED, f"a (when …) condition reads an undefined value: {exc}"
+                ) from exc
+            if fires:
                 walk(eff[2], sub)
         else:  # forall
             for s in _bindings(eff[1], sub, problem, domain):
