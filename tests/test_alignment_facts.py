@@ -279,3 +279,16 @@ def test_bad_input_gets_an_explanation_not_an_error(aligner, text, pddl):
 
 def test_packs_load():
     assert "blocksworld" in default_registry()
+
+
+def test_an_abstract_goal_is_judged_by_the_packs_wording(aligner):
+    """'Move every ball to the other room' (hand-written dev text) names no atom: the pack's
+    own abstract wording of the problem's goal judges it, and a changed goal loses that."""
+    rows = [r for r in _dev_rows() if "Move every ball to the other room." in r["text"]]
+    right = next(r for r in rows if r["label"] == 1)
+    wrong = next(r for r in rows if r["mutation"] == "goal_fact")
+    good, bad = aligner.explain_many([right["text"], wrong["text"]],
+                                     [right["problem_pddl"], wrong["problem_pddl"]])  # fmt: skip
+    assert good.goal.abstract and good.goal.abstract[0].span == "Move every ball to the other room."
+    assert good.aligned and not good.goal.unstated
+    assert bad.similarity < good.similarity and not bad.aligned

@@ -17,7 +17,8 @@ from ...errors import PlanetariumError
 from ...parsing import Atom, Goal, parse_problem
 from ...parsing.model import Domain
 from ..encoder import Encoder
-from ..goals import pack_of
+from ..goals import describe_goals, pack_of
+from .abstract import abstract_matches
 from .clauses import Clause, split_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grounding import _options, ground_clauses
@@ -129,13 +130,19 @@ def explain_pairs(
     if strings:
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
-    for (world, pack, clauses), pddl in zip(prepared, pddls, strict=True):
+    for (world, pack, clauses), pddl, text in zip(prepared, pddls, texts, strict=True):
         try:
             grounded = ground_clauses(enc, world, clauses)
             first = compare(world, grounded)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)
-            out.append(compare(world, grounded, full, implied) if full or implied else first)
+            got = compare(world, grounded, full, implied) if full or implied else first
+            if got.goal.unstated and pack is not None and pack.describe_goal is not None:
+                said = describe_goals([pddl], pack)[0]
+                found = abstract_matches(enc, text[:MAX_TEXT_CHARS], said)
+                if found:
+                    got = compare(world, grounded, full, implied, found)
+            out.append(got)
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"
             out.append(
