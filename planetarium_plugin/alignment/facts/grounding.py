@@ -35,6 +35,8 @@ NULL_WITHOUT_OBJECTS = 0.45
 #: Cost per slot a candidate leaves unused.
 UNUSED_SLOT = 0.15
 MAX_FACTS_PER_CLAUSE = 64
+#: Extra cost of a reading that leaves out the clause's first object (its subject).
+SUBJECT_UNUSED = 0.1
 #: Cost of reading a clause with no object of its own as said of the previous subject.
 INHERITED = 0.06
 _UP = {"above", "over", "on", "atop", "top", "onto", "upon", "north", "higher"}
@@ -252,6 +254,8 @@ def _options(
                 cost = UNUSED_SLOT * (n - k) + (0.0 if rank == 0 else 0.12) + bonus
                 if clause.inherited:
                     cost += INHERITED if 0 in chosen else INHERITED / 3 - UNUSED_SLOT
+                elif 0 not in chosen:
+                    cost += SUBJECT_UNUSED  # the first object named is almost always in the fact
                 wording = _relabel(pred.template, letters)
                 plain = _relabel(pred.plain, [PLACEHOLDERS[si] for si in assign]) or wording
                 out.append((name, tuple(assign), wording, cost, clause.template, plain))
