@@ -164,6 +164,9 @@ def equivalent(
     return done(True, eq, reason, msg, explanation=explanation)
 
 
+_MEMO_MAX_CHARS = 100_000  # a problem of thousands of facts; 256 of them: tens of MB at most
+
+
 @functools.lru_cache(maxsize=256)
 def _parse_cached(text: str, pack: DomainPack, typing: TypingMode, limits: Limits) -> Problem:
     return parse_problem(text, pack.domain, typing=typing, limits=limits)
@@ -172,8 +175,9 @@ def _parse_cached(text: str, pack: DomainPack, typing: TypingMode, limits: Limit
 def _parse_ground_truth(text: Any, pack: DomainPack, typing: TypingMode, limits: Limits) -> Problem:
     """The ground truth parsed, memoised on its text: a batch scores many candidates against
     each ground truth (several samples per prompt, several models), and a parsed problem is
-    immutable. Errors are not memoised; an unhashable pack or input is parsed directly."""
-    if isinstance(text, str):
+    immutable. Errors are not memoised; an unhashable pack or input, or a text over
+    :data:`_MEMO_MAX_CHARS` (256 entries of it stay bounded), is parsed directly."""
+    if isinstance(text, str) and len(text) <= _MEMO_MAX_CHARS:
         try:
             hash(pack)
         except TypeError:
