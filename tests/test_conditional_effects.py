@@ -129,34 +129,61 @@ def _conj(lits):
     return f"(and {' '.join(lits)})"
 
 
+def _cond(draw, terms):
+    """A condition: literals, or one ADL connective over them (a fresh ?z when quantified)."""
+    kind = draw(st.sampled_from(["and", "and", "or", "imply", "not-and", "exists", "forall"]))
+    if kind in ("exists", "forall"):
+        return f"({kind} (?z) {_conj([_lit(draw, [*terms, '?z']) for _ in range(2)])})"
+    lits = [_lit(draw, terms) for _ in range(draw(st.integers(1, 2)))]
+    if kind == "and":
+        return _conj(lits)
+    if kind == "not-and":
+        return f"(not {_conj(lits)})"
+    return f"({kind} {lits[0]} {_lit(draw, terms)})"
+
+
+def _body(draw, terms, numeric):
+    """An effect body: literals, and (in numeric tasks) updates of the counter (c ?t)."""
+    parts = [_lit(draw, terms) for _ in range(draw(st.integers(1, 2)))]
+    if numeric and draw(st.booleans()):
+        op = draw(st.sampled_from(["increase", "increase", "decrease", "assign"]))
+        parts.append(f"({op} (c {draw(st.sampled_from(terms))}) {draw(st.integers(1, 3))})")
+    return _conj(parts)
+
+
 @st.composite
 def adl_tasks(draw):
+    numeric = draw(st.booleans())
     actions = []
     for k in range(draw(st.integers(1, 2))):
         pre = [_lit(draw, ["?x"]) for _ in range(draw(st.integers(0, 2)))]
+        if draw(st.booleans()):
+            pre.append(_cond(draw, ["?x"]))
         effects = []
         for _ in range(draw(st.integers(1, 4))):
             kind = draw(st.sampled_from(["lit", "when", "forall", "forall-when"]))
             terms = ["?x", "?y"] if kind.startswith("forall") else ["?x"]
-            body = _conj([_lit(draw, terms) for _ in range(draw(st.integers(1, 2)))])
-            if kind == "lit":
-                effects.append(body)
-            elif kind == "when" or kind == "forall-when":
-                cond = _conj([_lit(draw, terms) for _ in range(draw(st.integers(1, 2)))])
-                effects.append(f"(when {cond} {body})")
+            eff = _body(draw, terms, numeric)
+            if kind.endswith("when"):
+                eff = f"(when {_cond(draw, terms)} {eff})"
             if kind.startswith("forall"):
-                effects[-1:] = [f"(forall (?y) {effects[-1] if kind != 'forall' else body})"]
+                eff = f"(forall (?y) {eff})"
+            effects.append(eff)
         actions.append(
             f"(:action a{k} :parameters (?x) :precondition {_conj(pre)}"
             f" :effect {_conj(effects)})"
         )
+    functions = " (:functions (c ?x))" if numeric else ""
     domain = (
-        "(define (domain rnd) (:requirements :adl) (:predicates (p ?x) (q ?x) (r ?x))\n "
+        f"(define (domain rnd) (:requirements :adl{' :numeric-fluents' if numeric else ''})"
+        f" (:predicates (p ?x) (q ?x) (r ?x)){functions}\n "
         + "\n ".join(actions)
         + ")"
     )
     atoms = [f"({x} {o})" for x in PREDS for o in OBJECTS]
     init = draw(st.lists(st.sampled_from(atoms), unique=True))
+    if numeric:
+        init += [f"(= (c {o}) 0)" for o in OBJECTS]
     plan = draw(
         st.lists(
             st.tuples(st.sampled_from([f"a{k}" for k in range(len(actions))]),
@@ -187,9 +214,10 @@ def test_simulator_agrees_with_val_on_random_conditional_effects(task):
 
     reached = states_at(problem(""), d, plan, [len(plan)])
     if len(plan) in reached:
-        state = reached[len(plan)][0]
+        state, values = reached[len(plan)]
         every = [f"({x} {o})" for x in PREDS for o in OBJECTS]
         goal = " ".join(a if a in {str(s) for s in state} else f"(not {a})" for a in every)
+        goal += "".join(f" (= {f} {v})" for f, v in values.items())  # integers here
     else:
         goal = ""
     p = problem(goal)
@@ -203,7 +231,8 @@ def test_simulator_agrees_with_val_on_random_conditional_effects(task):
 @given(adl_tasks())
 def test_simulator_agrees_with_the_domain_comparisons_adl_interpreter(task):
     """Two independent readings of ADL (ours from parsed trees, the lock-step search's from
-    the S-expression) reach the same state after every step, or both find it inapplicable."""
+    the S-expression) reach the same state (atoms and values) after every step, or both
+    find the step inapplicable."""
     from planetarium_plugin import Deadline
     from planetarium_plugin.domains.adl import AdlSpace
     from planetarium_plugin.planning.plans import states_at
@@ -215,18 +244,18 @@ def test_simulator_agrees_with_the_domain_comparisons_adl_interpreter(task):
         f" (:init {' '.join(init)}) (:goal (and)))",
         d,
     )
-    space = AdlSpace(p, d, Deadline(30), frozenset(), 10_000)
+    space = AdlSpace(p, d, Deadline(30), frozenset({"c"}), 10_000)
     ours = states_at(p, d, plan, range(len(plan) + 1))
     state = space.start
     for k, (name, args) in enumerate(plan):
-        assert ours[k][0] == state[0]
+        assert ours[k] == (state[0], dict(state[1]))
         nxt = space.successors(state).get((name, args))
         assert (nxt is None) == (k + 1 not in ours)
         if nxt is None:
             break
         state = nxt
     else:
-        assert ours[len(plan)][0] == state[0]
+        assert ours[len(plan)] == (state[0], dict(state[1]))
 
 
 def test_undefined_fluent_in_a_negated_comparison_is_not_true():

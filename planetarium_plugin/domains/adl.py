@@ -38,6 +38,26 @@ def _norm(v):
     return v.numerator if isinstance(v, Fraction) and v.denominator == 1 else v
 
 
+def _combine(ops: list, cur):
+    """The new value of a fluent under one action's updates ``ops`` (all read before it):
+    ``increase``/``decrease`` effects add up (a ``forall`` that counts); any other pair on
+    one fluent does not combine (VAL: the plan fails), so the action is not applicable."""
+    if len(ops) > 1:
+        if any(op not in ("increase", "decrease") for op, _ in ops):
+            raise _Undefined("conflicting updates")
+        ops = [("increase", sum(v if op == "increase" else -v for op, v in ops))]
+    (op, v), = ops
+    if op == "assign":
+        return v
+    if op == "increase":
+        return cur + v
+    if op == "decrease":
+        return cur - v
+    if op == "scale-up":
+        return cur * v
+    return _norm(Fraction(cur) / v) if v else cur
+
+
 def _typed(items: list) -> list[tuple[str, str]]:
     out, pending, i = [], [], 0
     while i < len(items):
@@ -208,20 +228,9 @@ class AdlSpace:
         elif head in ("increase", "decrease", "assign", "scale-up", "scale-down"):
             key = Atom(f[1][0], tuple(sub.get(a, a) for a in f[1][1:]))
             v = self.num(f[2], sub, values)
-            if head == "assign":
-                updates[key] = v
-                return
-            if key not in values:
+            if head != "assign" and key not in values:
                 raise _Undefined(str(key))
-            cur = values[key]
-            if head == "increase":
-                updates[key] = cur + v
-            elif head == "decrease":
-                updates[key] = cur - v
-            elif head == "scale-up":
-                updates[key] = cur * v
-            else:
-                updates[key] = _norm(Fraction(cur) / v) if v else cur
+            updates.setdefault(key, []).append((head, v))
         else:
             adds.add(Atom(head, tuple(sub.get(a, a) for a in f[1:])))
 
@@ -243,9 +252,10 @@ class AdlSpace:
                     dels: set[Atom] = set()
                     updates: dict = {}
                     self.effect(eff, sub, atoms, values, adds, dels, updates)
+                    new = {k: _combine(ops, values.get(k)) for k, ops in updates.items()}
                 except (_Undefined, ZeroDivisionError, IndexError, TypeError):
                     continue  # an undefined value or a malformed piece: not applicable
                 merged = dict(items)
-                merged.update((k, _norm(v)) for k, v in updates.items())
+                merged.update((k, _norm(v)) for k, v in new.items())
                 out[(name, combo)] = ((atoms - dels) | adds, frozenset(merged.items()))
         return out

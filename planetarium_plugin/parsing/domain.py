@@ -326,7 +326,7 @@ def _parse_action(
                 adl_pre = adl(read_adl_condition, lit, adl_pre)
             else:
                 pre_num.append((head, expr(core[1]), expr(core[2])))
-        elif head in _CONNECTIVES:
+        elif head in _CONNECTIVES or (neg and head in ("and", "not")):  # (not (and …))
             unsupported.append(f"precondition {_show(lit)}")
             adl_pre = adl(read_adl_condition, lit, adl_pre)
         else:

@@ -133,7 +133,11 @@ def simulate(problem: Problem, domain: Domain, plan: Sequence[tuple[str, tuple[s
                 shown,
                 tuple(unmet),
             )
-        _apply(act, sub, state, values, problem, domain)
+        try:
+            _apply(act, sub, state, values, problem, domain)
+        except _Conflict as exc:
+            message = f"step {i}: {shown} cannot be executed: {exc}"
+            return ValidationResult(False, message, i, shown)
     missing = [str(a) for a in sorted(problem.goal.positive) if a not in state]
     missing += [f"(not {a})" for a in sorted(problem.goal.negative) if a in state]
     for c in sorted(problem.goal.numeric):
@@ -170,7 +174,7 @@ def states_at(
             return out
         try:
             _apply(act, sub, state, values, problem, domain)
-        except PlanetariumError:
+        except (PlanetariumError, _Conflict):
             return out
     if len(plan) in wanted:
         out[len(plan)] = (frozenset(state), dict(values))
@@ -199,22 +203,37 @@ def unmet_preconditions(act: Action, sub, state, values) -> list[str]:
     return out
 
 
+class _Conflict(Exception):
+    """Two effects of one step on one fluent, not all ``increase``/``decrease`` (VAL: the
+    plan fails to execute)."""
+
+
 def _apply(act: Action, sub, state: set, values: dict, problem: Problem, domain: Domain) -> None:
     """Apply ``act`` under ``sub``: conditions and values read before any change, then all
-    deletes, then all adds (an atom both added and deleted stays true), then the updates."""
+    deletes, then all adds (an atom both added and deleted stays true), then the updates;
+    ``increase``/``decrease`` effects on one fluent add up (a ``forall`` that counts), any
+    other pair on one fluent is a :class:`_Conflict`."""
     adds, dels, nums = adl_effects(act, sub, state, values, problem, domain)
-    new_values = {}
+    updates: dict[Atom, list] = {}
     for eff in act.num_eff:
         key = _ground(eff.fluent, sub)
         try:
-            new_values[key] = apply_numeric(
-                eff.op, values.get(key), evaluate_expr(eff.expr, values, sub), key
-            )
+            value = evaluate_expr(eff.expr, values, sub)
         except (KeyError, ZeroDivisionError) as exc:
             raise PlanetariumError(
                 Reason.UNSUPPORTED, f"({eff.op} {key} …) reads an undefined value: {exc}"
             ) from exc
+        updates.setdefault(key, []).append((eff.op, value))
     for key, op, value in nums:
+        updates.setdefault(key, []).append((op, value))
+    new_values = {}
+    for key, ops in updates.items():
+        op, value = ops[0]
+        if len(ops) > 1:
+            if any(o not in ("increase", "decrease") for o, _ in ops):
+                names = ", ".join(o for o, _ in ops)
+                raise _Conflict(f"{len(ops)} effects on {key} ({names}) do not combine")
+            op, value = "increase", sum(v if o == "increase" else -v for o, v in ops)
         try:
             new_values[key] = apply_numeric(op, values.get(key), value, key)
         except KeyError as exc:
