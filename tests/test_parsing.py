@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planetarium_plugin import (
     Atom,
@@ -138,3 +140,69 @@ def test_domain_actions_are_compiled():
     pick = next(a for a in dom.actions if a.name == "pick")
     assert Atom("free", ("?gripper",)) in pick.delete
     assert all(a.unsupported is None for a in dom.actions)
+
+
+def _reference_read(text: str, start: int, limits) -> list:
+    """The reader as it was (one regex match per token): the oracle for the split-based one."""
+    import re
+
+    from planetarium_plugin.errors import PlanetariumError, Reason
+    from planetarium_plugin.parsing.sexpr import _check_number, split_variables
+
+    stack: list[list] = []
+    cur: list | None = None
+    for tok in re.findall(r";[^\n]*|[()]|[^\s();]+", text[start:]):
+        if tok == "(":
+            new: list = []
+            if cur is not None:
+                cur.append(new)
+                stack.append(cur)
+                if len(stack) >= limits.max_depth:
+                    raise PlanetariumError(
+                        Reason.PARSE_ERROR,
+                        f"expression nested deeper than {limits.max_depth} levels",
+                    )
+            cur = new
+        elif tok == ")":
+            if cur is None:
+                raise PlanetariumError(Reason.PARSE_ERROR, "unexpected ')'")
+            if not stack:
+                return cur
+            cur = stack.pop()
+        elif tok[0] == ";":
+            continue
+        else:
+            tok = tok.lower()
+            if tok[0] in "0123456789+-." or tok[0].isdigit():
+                _check_number(tok, limits)
+            cur.extend(split_variables(tok) if "?" in tok[1:] else [tok])
+    missing = len(stack) + (cur is not None)
+    raise PlanetariumError(
+        Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
+    )
+
+
+_READER_ALPHABET = st.sampled_from(
+    list("()();;\n \t\u00a0\u2003ab?Xz-.+e19")
+    + ["on", "?x", "1e500", "9" * 120, "Σ", "İ", "ǅ", "٣"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(body=st.lists(_READER_ALPHABET, max_size=60).map("".join))
+def test_reader_matches_the_per_token_reference(body):
+    """The split-based reader (comments cut, parentheses padded, ASCII lower-cased at once)
+    reads every text exactly as the per-token regex reader did: same lists, same errors."""
+    from planetarium_plugin.errors import PlanetariumError
+    from planetarium_plugin.parsing.model import Limits
+    from planetarium_plugin.parsing.sexpr import _read
+
+    limits = Limits(max_depth=6)
+    text = "(" + body
+    outcomes = []
+    for reader in (_read, _reference_read):
+        try:
+            outcomes.append(("ok", reader(text, 0, limits)))
+        except PlanetariumError as exc:
+            outcomes.append(("error", exc.reason, exc.message))
+    assert outcomes[0] == outcomes[1]

@@ -44,20 +44,40 @@ def _check_number(tok: str, limits: Limits) -> None:
         )
 
 
+_COMMENT = re.compile(r";[^\n]*")
+
+
+def _tokens(text: str, start: int) -> tuple[list[str], bool]:
+    """The tokens of ``text[start:]`` as :data:`_TOKEN` finds them, comments dropped, and
+    whether they are lower-cased already. Comments are cut out and parentheses padded, then
+    ``str.split`` does the rest at C speed (a regex scan was half of reading a problem); ASCII
+    text is lower-cased in one go (other text token by token, so letter case maps exactly as
+    before)."""
+    rest = text[start:]
+    if ";" in rest:
+        rest = _COMMENT.sub("", rest)
+    lowered = rest.isascii()
+    if lowered:
+        rest = rest.lower()
+    return rest.replace("(", " ( ").replace(")", " ) ").split(), lowered
+
+
 def _read(text: str, start: int, limits: Limits) -> list:
     """Read one balanced S-expression starting at ``text[start] == '('`` (iteratively)."""
+    tokens, lowered = _tokens(text, start)
+    max_depth = limits.max_depth
     stack: list[list] = []
     cur: list | None = None
-    for tok in _TOKEN.findall(text, start):
+    for tok in tokens:
         if tok == "(":
             new: list = []
             if cur is not None:
                 cur.append(new)
                 stack.append(cur)
-                if len(stack) >= limits.max_depth:
+                if len(stack) >= max_depth:
                     raise PlanetariumError(
                         Reason.PARSE_ERROR,
-                        f"expression nested deeper than {limits.max_depth} levels",
+                        f"expression nested deeper than {max_depth} levels",
                     )
             cur = new
         elif tok == ")":
@@ -66,12 +86,11 @@ def _read(text: str, start: int, limits: Limits) -> list:
             if not stack:
                 return cur
             cur = stack.pop()
-        elif tok[0] == ";":
-            continue
         elif cur is None:
             raise PlanetariumError(Reason.PARSE_ERROR, f"expected '(' but found {tok!r}")
         else:
-            tok = tok.lower()
+            if not lowered:
+                tok = tok.lower()
             # Only a long literal or one with an exponent can exceed the bounds.
             if (tok[0] in _NUMBER_START or tok[0].isdigit()) and (
                 "e" in tok or len(tok) > limits.max_number_digits
