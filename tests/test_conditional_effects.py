@@ -268,3 +268,30 @@ def test_undefined_fluent_in_a_negated_comparison_is_not_true():
     p = parse_problem("(define (problem x) (:domain nf) (:init) (:goal (done)))", d)
     r = simulate(p, d, [("go", ())])
     assert not r.valid and r.failed_step == 1 and "undefined" in r.unmet[0]
+
+
+TWICE = """(define (domain tw) (:requirements :numeric-fluents)
+ (:predicates (ok)) (:functions (total))
+ (:action inc :parameters () :precondition (< (total) 3) :effect (and (increase (total) 1)
+   (increase (total) 2)))
+ (:action bad :parameters () :precondition (and) :effect (and (assign (total) 3)
+   (increase (total) 0) (ok))))"""
+
+
+@needs_val
+@pytest.mark.parametrize("goal", ["(= (total) 3)", "(ok)"])
+def test_updates_of_one_fluent_combine_as_val_reads_them_in_every_engine(goal):
+    """Two increases of one fluent add up (was: the last one won, so 3 was unreachable);
+    an assign meeting an increase fails the step in VAL, so no engine uses ``bad``."""
+    problem = f"(define (problem x) (:domain tw) (:init (= (total) 0)) (:goal {goal}))"
+    d = parse_domain(TWICE)
+    p = parse_problem(problem, d)
+    bad = simulate(p, d, [("bad", ())])
+    assert not bad.valid and "do not combine" in bad.message
+    assert not _validate_val_once(p, d, [("bad", ())], timeout=30)[0]
+    r = solve(problem, TWICE, planner="search", timeout=60)
+    if goal == "(ok)":
+        assert r.status is SolveStatus.UNSOLVABLE, r.message
+    else:
+        assert r.status is SolveStatus.SOLVED and r.plan == ("(inc)",), r.message
+        assert r.validation.valid and r.validation.validator == "VAL"

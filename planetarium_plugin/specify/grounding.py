@@ -227,6 +227,11 @@ def _ground(
     params = _getter(tuple(v for v, _ in act.params))
     numeric = bool(act.pre_num or act.num_eff)
     for _ in bind(0):
+        num_eff = tuple((e.op, g(e.fluent), ge(e.expr)) for e in act.num_eff) if numeric else ()
+        if len(num_eff) > 1 and len({f for _, f, _ in num_eff}) < len(num_eff):
+            num_eff = _merge_updates(num_eff)
+            if num_eff is None:
+                continue  # updates that do not combine: the action never executes
         yield GroundAction(
             act.name,
             params(sub),
@@ -235,8 +240,30 @@ def _ground(
             frozenset([b(sub) for b in adds]),
             frozenset([b(sub) for b in dels]),
             tuple((op, ge(lhs), ge(rhs)) for op, lhs, rhs in act.pre_num) if numeric else (),
-            tuple((e.op, g(e.fluent), ge(e.expr)) for e in act.num_eff) if numeric else (),
+            num_eff,
         )
+
+
+def _merge_updates(num_eff: tuple) -> tuple | None:
+    """One ground action's updates with one per fluent, as VAL reads them: ``increase`` and
+    ``decrease`` effects on one fluent add up (both read the old values); None when another
+    pair (``assign``, scaling) meets on one fluent, which makes the step fail."""
+    by_fluent: dict[Atom, list] = {}
+    for op, f, e in num_eff:
+        by_fluent.setdefault(f, []).append((op, e))
+    out = []
+    for f, ops in by_fluent.items():
+        if len(ops) == 1:
+            out.append((ops[0][0], f, ops[0][1]))
+            continue
+        if any(op not in ("increase", "decrease") for op, _ in ops):
+            return None
+        op, total = ops[0]
+        total = total if op == "increase" else ("-", Fraction(0), total)
+        for op, e in ops[1:]:
+            total = ("+" if op == "increase" else "-", total, e)
+        out.append(("increase", f, total))
+    return tuple(out)
 
 
 def _getter(args: tuple[str, ...]):
