@@ -292,3 +292,16 @@ def test_an_abstract_goal_is_judged_by_the_packs_wording(aligner):
     assert good.goal.abstract and good.goal.abstract[0].span == "Move every ball to the other room."
     assert good.aligned and not good.goal.unstated
     assert bad.similarity < good.similarity and not bad.aligned
+
+
+def test_respectively_init_after_goal_and_dashes(aligner):
+    ft = ("(define (problem p) (:domain floor-tile) (:objects t1 t2 t3 t4 - tile r1 - robot "
+          "w - color) (:init (up t1 t3) (up t2 t4) (right t2 t1) (robot-at r1 t3) "
+          "(robot-has r1 w) (available-color w)) (:goal (and (painted t1 w))))")  # fmt: skip
+    e = aligner.explain("t1 and t2 are above t3 and t4 respectively. Goal: t1 painted w.", ft)
+    assert {f.atom for f in e.init.stated} >= {"(up t1 t3)", "(up t2 t4)"}
+    assert not e.init.missing_in_problem
+    w = _world("b1 b2 r1 r2")
+    cs = split_clauses("Move b1 to r2. The robot starts in r1 - b2 doesn't matter.", w)
+    assert [c.section for c in cs][:2] == ["goal", "init"]
+    assert [c.template for c in cs][1:] == ["The robot starts in X", "X doesn't matter"]

@@ -47,7 +47,7 @@ _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 _FILLER = wordset(
     "the a an both also too as well so that there then now just furthermore moreover "
     "finally additionally - * • is are have be my your our i we goal goals want like it "
-    "will would should must need needs"
+    "will would should must need needs respectively"
 )
 _RELATIVE = {"which", "who", "that", "whose", "where"}
 #: First words of a piece that has its own subject (so it does not inherit the previous one).
@@ -110,6 +110,13 @@ def _content(tokens: list[Token]) -> list[Token]:
     ]
 
 
+_INIT_CUES = re.compile(
+    r"\b(?:initially|currently|at the start|starts?|started|right now|at the moment|at present|"
+    r"to begin|to start with|setup|set-up|initial|so far|as of now)\b",
+    re.IGNORECASE,
+)
+#: A dash between words ends a clause ("b3 on b4 - the rest doesn't matter").
+_DASH = re.compile(r"\s[-\u2013\u2014]+\s")
 _SECTION_WORDS = wordset(
     "init initial initially state start facts now current currently setup situation wanted "
     "desired final layout"
@@ -194,6 +201,7 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
 
 
 def _split(text: str, original: str, world: World, mentions: list[Mention] | None) -> list[Clause]:
+    text = _DASH.sub(lambda m: " ;" + " " * (len(m.group(0)) - 2), text)  # same offsets
     toks = tokenize(text)
     ments = mentions if mentions is not None else find_mentions(text, world, toks)
     by_tok = {}
@@ -212,6 +220,14 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
             if not part:
                 continue
             sec = "any" if g is None else ("goal" if toks[part[0]].start >= g else "init")
+            piece = text[toks[part[0]].start : toks[part[-1]].end]
+            if (
+                sec == "goal"
+                and toks[part[0]].start > g
+                and _INIT_CUES.search(piece)
+                and not (_CUES.search(piece))
+            ):
+                sec = "init"  # "Move b1 to r2. The robot starts in r1, …": the init after it
             out += _clauses_of(original, toks, part, by_tok, sec)
     return out
 
@@ -313,7 +329,8 @@ def _clauses_of(
             c = out[-1]
             slots = [list(s) for s in c.slots]
             slots[-1] += pending
-            out[-1] = _make(text, c.start, max(c.end, pending[-1].end), slots, section, c.inherited)
+            end = max(c.end, pending[-1].end, toks[idx[-1]].end)  # "… respectively." included
+            out[-1] = _make(text, c.start, end, slots, section, c.inherited)
         else:  # "There are three blocks, a, b and c": a list that states no fact
             start = out[-1].start if out and not out[-1].slots else pending[0].start
             if out and not out[-1].slots:

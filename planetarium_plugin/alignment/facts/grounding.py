@@ -59,6 +59,7 @@ _NEGATION = re.compile(
 )
 _ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re.I)
 _NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
+_RESPECTIVELY = re.compile(r"\b(?:respectively|in that order|in order)\b", re.I)
 _STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
 
 
@@ -87,10 +88,23 @@ class GroundedClause:
         ambiguous mention one member whose objects are alternatives (one of them is meant).
         Each entry is (member choice, [(candidate, atom alternatives)])."""
         members = [_members(s) for s in self.clause.slots]
+        sizes = [len(m) for m in members]
+        lists = [i for i, n in enumerate(sizes) if n > 1]
+        if (
+            len(lists) >= 2
+            and _RESPECTIVELY.search(self.clause.text)
+            and (len({sizes[i] for i in lists}) == 1)
+        ):  # "t1, t2 and t3 are above t4, t5 and t6 respectively": pairwise
+            choices = [tuple(k if i in lists else 0 for i in range(len(sizes)))
+                       for k in range(sizes[lists[0]])]  # fmt: skip
+        else:
+            choices = list(
+                itertools.islice(
+                    itertools.product(*[range(n) for n in sizes]), MAX_FACTS_PER_CLAUSE
+                )
+            )
         out = []
-        for choice in itertools.islice(
-            itertools.product(*[range(len(m)) for m in members]), MAX_FACTS_PER_CLAUSE
-        ):
+        for choice in choices:
             per = []
             for cand in self.candidates:
                 alts: list[tuple[str, ...]] = [()]
