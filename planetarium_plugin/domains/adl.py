@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
+from ..specify import combine_numeric
 from .reader import _DOMAIN_START, _Reader
 
 __all__ = ["AdlSpace", "adl_dynamic"]
@@ -36,26 +37,6 @@ class _Undefined(Exception):
 
 def _norm(v):
     return v.numerator if isinstance(v, Fraction) and v.denominator == 1 else v
-
-
-def _combine(ops: list, cur):
-    """The new value of a fluent under one action's updates ``ops`` (all read before it):
-    ``increase``/``decrease`` effects add up (a ``forall`` that counts); any other pair on
-    one fluent does not combine (VAL: the plan fails), so the action is not applicable."""
-    if len(ops) > 1:
-        if any(op not in ("increase", "decrease") for op, _ in ops):
-            raise _Undefined("conflicting updates")
-        ops = [("increase", sum(v if op == "increase" else -v for op, v in ops))]
-    (op, v), = ops
-    if op == "assign":
-        return v
-    if op == "increase":
-        return cur + v
-    if op == "decrease":
-        return cur - v
-    if op == "scale-up":
-        return cur * v
-    return _norm(Fraction(cur) / v) if v else cur
 
 
 def _typed(items: list) -> list[tuple[str, str]]:
@@ -252,9 +233,9 @@ class AdlSpace:
                     dels: set[Atom] = set()
                     updates: dict = {}
                     self.effect(eff, sub, atoms, values, adds, dels, updates)
-                    new = {k: _combine(ops, values.get(k)) for k, ops in updates.items()}
-                except (_Undefined, ZeroDivisionError, IndexError, TypeError):
-                    continue  # an undefined value or a malformed piece: not applicable
+                    new = {k: combine_numeric(ops, values.get(k), k) for k, ops in updates.items()}
+                except (_Undefined, ZeroDivisionError, IndexError, TypeError, KeyError, ValueError):
+                    continue  # undefined, malformed or conflicting updates: not applicable
                 merged = dict(items)
                 merged.update((k, _norm(v)) for k, v in new.items())
                 out[(name, combo)] = ((atoms - dels) | adds, frozenset(merged.items()))

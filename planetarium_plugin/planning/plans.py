@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from ..errors import PlanetariumError, Reason
 from ..parsing import Action, Atom, Domain, Problem
-from ..specify import COMPARE, apply_numeric, evaluate_expr
+from ..specify import COMPARE, combine_numeric, evaluate_expr
 from .effects import adl_effects, unmet_adl, unreadable
 from .results import ValidationResult
 from .writer import pddl_number
@@ -228,17 +228,13 @@ def _apply(act: Action, sub, state: set, values: dict, problem: Problem, domain:
         updates.setdefault(key, []).append((op, value))
     new_values = {}
     for key, ops in updates.items():
-        op, value = ops[0]
-        if len(ops) > 1:
-            if any(o not in ("increase", "decrease") for o, _ in ops):
-                names = ", ".join(o for o, _ in ops)
-                raise _Conflict(f"{len(ops)} effects on {key} ({names}) do not combine")
-            op, value = "increase", sum(v if o == "increase" else -v for o, v in ops)
         try:
-            new_values[key] = apply_numeric(op, values.get(key), value, key)
+            new_values[key] = combine_numeric(ops, values.get(key), key)
+        except ValueError as exc:
+            raise _Conflict(str(exc)) from exc
         except KeyError as exc:
             raise PlanetariumError(
-                Reason.UNSUPPORTED, f"({op} {key} …) reads an undefined value: {exc}"
+                Reason.UNSUPPORTED, f"({ops[0][0]} {key} …) reads an undefined value: {exc}"
             ) from exc
     state.difference_update(_ground(a, sub) for a in act.delete)
     state.difference_update(dels)

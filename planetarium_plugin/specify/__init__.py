@@ -38,7 +38,14 @@ from ..errors import Deadline
 from ..parsing import Domain, Problem
 from .closure import FullySpecifiedGoal, RulesFn, canonical_numeric
 from .exact import exact_fully_specify
-from .grounding import COMPARE, GroundAction, apply_numeric, evaluate_expr, ground_actions
+from .grounding import (
+    COMPARE,
+    GroundAction,
+    apply_numeric,
+    combine_numeric,
+    evaluate_expr,
+    ground_actions,
+)
 from .search import DEFAULT_MAX_STATES, reachable_states, search_fully_specify
 
 __all__ = [
@@ -53,6 +60,7 @@ __all__ = [
     "exact_fully_specify",
     "fully_specify_problem",
     "ground_actions",
+    "combine_numeric",
     "reachable_states",
     "search_fully_specify",
 ]

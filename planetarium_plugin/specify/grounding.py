@@ -25,7 +25,14 @@ from operator import itemgetter
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Action, Atom, Domain, Problem
 
-__all__ = ["COMPARE", "GroundAction", "apply_numeric", "evaluate_expr", "ground_actions"]
+__all__ = [
+    "COMPARE",
+    "GroundAction",
+    "apply_numeric",
+    "combine_numeric",
+    "evaluate_expr",
+    "ground_actions",
+]
 
 COMPARE = {
     "<": lambda a, b: a < b,
@@ -86,6 +93,19 @@ def apply_numeric(op: str, current: Fraction | None, value: Fraction, key: Atom)
     if op == "scale-up":
         return current * value
     return Fraction(current) / value if value else current
+
+
+def combine_numeric(ops: list, current: Fraction | None, key: Atom) -> Fraction:
+    """The new value of ``key`` under one step's updates ``ops`` (``(op, value)``, values read
+    before the step), as VAL reads them: ``increase``/``decrease`` effects add up; any other
+    pair on one fluent raises ValueError (the step fails); KeyError for an undefined value."""
+    if len(ops) > 1:
+        if any(op not in ("increase", "decrease") for op, _ in ops):
+            names = ", ".join(op for op, _ in ops)
+            raise ValueError(f"{len(ops)} effects on {key} ({names}) do not combine")
+        ops = [("increase", sum(v if op == "increase" else -v for op, v in ops))]
+    ((op, value),) = ops
+    return apply_numeric(op, current, value, key)
 
 
 def _objects_of_type(problem: Problem, domain: Domain, typ: str) -> list[str]:
