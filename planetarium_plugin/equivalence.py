@@ -24,12 +24,13 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
 from .explanation import Explanation, build_explanation
-from .isomorphism import find_isomorphism
+from .isomorphism import Structure, find_isomorphism
 from .packs import DomainPack, DomainSpec, resolve_domain
 from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
 from .reachability import goal_reachable
@@ -187,6 +188,16 @@ def _parse_ground_truth(text: Any, pack: DomainPack, typing: TypingMode, limits:
     return parse_problem(text, pack.domain, typing=typing, limits=limits)
 
 
+def _structure(graph: SceneGraph, constants: Mapping[str, str]) -> Structure:
+    """The graph for the isomorphism test, each domain constant coloured by its own name: the
+    domain's actions name constants, so a mapping may rename the problem's objects but must fix
+    every constant (``home`` and an object ``x`` of the same type are not interchangeable)."""
+    if not constants:
+        return graph.structure()
+    colours = {o: ("constant", o) if o in constants else t for o, t in graph.objects.items()}
+    return Structure.build(colours, graph.facts)
+
+
 def _type_counts(p: Problem) -> Counter:
     return Counter(p.objects.values())
 
@@ -221,13 +232,16 @@ def compare_problems(
         )
 
     # Fast path: the problems as written are already isomorphic.
-    m = find_isomorphism(joined(cand, None).structure(), joined(gt, None).structure(), deadline)
+    fixed = pack.domain.constants
+    m = find_isomorphism(
+        _structure(joined(cand, None), fixed), _structure(joined(gt, None), fixed), deadline
+    )
     if m is not None:
         return True, None, "equivalent as written", build_explanation(gt, cand, pack, m, explain)
 
     init_c = SceneGraph.of(cand.objects, init=cand.init, numeric_init=cand.numeric_init)
     init_g = SceneGraph.of(gt.objects, init=gt.init, numeric_init=gt.numeric_init)
-    init_map = find_isomorphism(init_c.structure(), init_g.structure(), deadline)
+    init_map = find_isomorphism(_structure(init_c, fixed), _structure(init_g, fixed), deadline)
     if init_map is None:
         exp = build_explanation(gt, cand, pack, None, explain)
         return False, Reason.INIT_DIFFERS, "initial states are not isomorphic", exp
@@ -259,7 +273,7 @@ def compare_problems(
     else:
         a, b = joined(cand, fs_c), joined(gt, fs_g)
     # The init mapping often carries over: try it first (verified, so exact either way).
-    m = find_isomorphism(a.structure(), b.structure(), deadline, hint=init_map)
+    m = find_isomorphism(_structure(a, fixed), _structure(b, fixed), deadline, hint=init_map)
     exp = build_explanation(gt, cand, pack, m, explain, (fs_g, fs_c), init_map)
     if m is not None:
         return True, None, "equivalent after fully specifying the goals", exp

@@ -335,3 +335,23 @@ def test_ground_truth_memo_is_keyed_on_text_domain_and_typing():
     domain, name = _user_copy("blocksworld")
     relaxed = equivalent(gt, cand.replace("blocksworld", name), domain, typing="relaxed")
     assert relaxed.reason == "ground_truth_invalid" and "blocksworld" in relaxed.message
+
+
+LAMP = """(define (domain lamp) (:requirements :strips :typing) (:types loc) (:constants home - loc)
+  (:predicates (at ?l - loc) (lit ?l - loc))
+  (:action light :parameters () :precondition (at home) :effect (lit home))
+  (:action move :parameters (?a ?b - loc) :precondition (at ?a)
+    :effect (and (at ?b) (not (at ?a)))))"""
+
+
+def test_domain_constants_are_never_renamed():
+    """The domain's actions name its constants: being at ``home`` (where the lamp can be lit)
+    is not being at an object ``x`` of the same type, though the graphs are isomorphic if the
+    constant may be swapped with the object. Objects still rename freely."""
+    at_x = "(define (problem a) (:domain lamp) (:objects x - loc) (:init (at x)) (:goal (at x)))"
+    at_home = at_x.replace("(at x)", "(at home)")
+    for placeholder in (False, True):
+        v = equivalent(at_x, at_home, LAMP, placeholder=placeholder)
+        assert v.equivalent is False and v.reason == "init_differs", v
+    renamed = equivalent(at_x, at_x.replace(" x", " y").replace("(at x)", "(at y)"), LAMP)
+    assert renamed.equivalent is True
