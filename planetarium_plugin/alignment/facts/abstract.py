@@ -4,7 +4,8 @@ against the pack's own abstract wordings of the problem's goal (``describe_goal`
 Only goal atoms the fact reading left unstated are judged this way, and only when a goal
 sentence of the text reads like one of the pack's wordings (cosine at least
 :data:`MIN_COSINE`) with the same numbers ("3 towers" is not "one tower", which the encoder
-barely sees). A match waives the unstated-goal cost; it never hides a conflict.
+barely sees). A match waives the unstated-goal cost (a weaker one, from :data:`FLOOR`, shrinks it in
+proportion); it never hides a conflict.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from .explain import FactMatch
 
 __all__ = ["abstract_matches"]
 
+#: A goal sentence this close to one of the pack's wordings is judged by it (the unstated-goal
+#: cost waived); from FLOOR up the cost shrinks in proportion.
 MIN_COSINE = 0.75
+FLOOR = 0.5
 _NUMBER = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|single)\b", re.I)
 _WORDS = {"one": "1", "single": "1", "two": "2", "three": "3", "four": "4", "five": "5",
           "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}  # fmt: skip
@@ -50,6 +54,6 @@ def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple
                 continue  # a count the description does not share
             if cos > best:
                 best, which = cos, d
-        if best >= MIN_COSINE:
+        if best >= FLOOR:
             out.append(FactMatch(which, sent, s, e, round(best, 4)))
     return tuple(sorted(out, key=lambda f: -f.confidence))

@@ -39,6 +39,10 @@ CONFLICT_WEIGHT = 2.0
 UNSTATED_GOAL_WEIGHT = 2.0
 UNSTATED_INIT_WEIGHT = 0.3
 OTHER_CONFLICTS = 0.1
+#: Abstract goal matches (:mod:`.abstract`): from this cosine the goal is judged by the
+#: pack's wording; between the floor and it, the unstated-goal cost shrinks in proportion.
+ABSTRACT_STRONG = 0.75
+ABSTRACT_FLOOR = 0.5
 #: A conflict at least this confident makes the verdict "not aligned".
 CONFIDENT = 0.5
 #: Below this share of the goal stated, the verdict is "not aligned".
@@ -207,8 +211,13 @@ def compare(
     init_unstated = sorted(init_atoms - i_cov)
     implied = implied_by_stated or frozenset()
     goal_unstated = sorted(world.goal_pos - g_cov - implied)
-    if abstract and goal_unstated:
+    strong = [f for f in abstract if f.confidence >= ABSTRACT_STRONG]
+    best = max((f.confidence for f in abstract), default=0.0)
+    goal_weight = UNSTATED_GOAL_WEIGHT
+    if strong and goal_unstated:
         goal_unstated = []  # judged by the abstract description instead
+    elif abstract:  # a weaker likeness to the pack's wording: the unstated cost shrinks
+        goal_weight *= 1.0 - min(1.0, (best - ABSTRACT_FLOOR) / (ABSTRACT_STRONG - ABSTRACT_FLOOR))
     init_sec = SectionExplanation(
         tuple(i_st),
         tuple(i_co),
@@ -226,14 +235,12 @@ def compare(
         len(world.goal_pos),
     )
     conflicts = [f.confidence for f in (*i_co, *i_mi, *g_co, *g_mi)]
-    if abstract:
-        conflicts += [1.0 - f.confidence for f in abstract if f.confidence < 0.5]
     ug = len(goal_unstated) / max(1, len(world.goal_pos))
     ui = len(init_unstated) / max(1, len(init_atoms))
     worst = max(conflicts, default=0.0)
     penalty = (
         CONFLICT_WEIGHT * (worst + OTHER_CONFLICTS * (sum(conflicts) - worst))
-        + UNSTATED_GOAL_WEIGHT * ug
+        + goal_weight * ug
         + UNSTATED_INIT_WEIGHT * ui
     )
     if not world.parsed or not (world.goal_pos or world.goal_neg):

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..encoder import Encoder
 from .clauses import Clause
+from .mentions import QUANTIFIERS
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -293,7 +294,13 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             cands = [Candidate(o[0], o[1], 1.0 / len(opts)) for o in opts[:1]]
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
             continue
-        null = NULL_WITHOUT_OBJECTS if not clause.slots or clause.inherited else NULL_WITH_OBJECTS
+        # objects named only by a quantifier ("build one tower with all the blocks") are as
+        # weak a sign of a fact as no object at all
+        quantified = bool(clause.slots) and all(
+            m.text.split()[0].lower() in QUANTIFIERS for s in clause.slots for m in s if m.text
+        )
+        weak = not clause.slots or clause.inherited or quantified
+        null = NULL_WITHOUT_OBJECTS if weak else NULL_WITH_OBJECTS
         scores = np.array(
             [
                 max(
