@@ -72,9 +72,15 @@ def main() -> None:
         action="store_true",
         help="whole equivalence calls on renamed domains (generic path) vs the packs' rules",
     )
+    ap.add_argument(
+        "--large",
+        default="30,44",
+        help="--generic: block counts of the blocksworld-large group (comma-separated)",
+    )
     ap.add_argument("--baseline", type=Path, help="--generic: JSONL of a run before a change")
     args = ap.parse_args()
     args.packs = tuple(args.packs.split(","))
+    args.large = tuple(int(n) for n in args.large.split(","))
     if args.generic:
         sys.path.insert(0, str(Path(__file__).parent))
         from generic_pairs import run

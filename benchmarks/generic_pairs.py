@@ -49,13 +49,15 @@ def _renamed(pack) -> tuple[str, str, str]:
     return text, old, new
 
 
-def _ground_truths(group: str, sample: int, seed: int) -> list[tuple[str, str]]:
+def _ground_truths(
+    group: str, sample: int, seed: int, large: tuple[int, ...] = LARGE
+) -> list[tuple[str, str]]:
     """(id, problem text) of the group's ground truths."""
     packs = domain_packs()
     if group == "blocksworld-large":
         pack = packs["blocksworld"]
         out = []
-        for n in LARGE:
+        for n in large:
             for inst in pack.generate(random.Random(f"{seed}:large:{n}"), n):
                 out.append((f"bw{n}-{inst.init_layout}-{inst.goal_layout}", inst.problem_pddl))
         return out
@@ -92,7 +94,7 @@ def run(args) -> None:
     todo = []
     for group in groups:
         pack = packs["blocksworld" if group == "blocksworld-large" else group]
-        for gid, text in _ground_truths(group, args.sample, args.seed):
+        for gid, text in _ground_truths(group, args.sample, args.seed, args.large):
             todo.append((group, pack, gid, text))
     keys = []
     with args.out.open("a") as out:

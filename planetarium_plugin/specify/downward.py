@@ -5,12 +5,23 @@ Used when the ``planners`` extra is installed; without it every call answers ``u
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from ..errors import Deadline
 from .task import GroundTask, State
 
-__all__ = ["downward_plan", "sas_text"]
+__all__ = ["PORTFOLIO", "downward_plan", "sas_text"]
+
+#: The sub-planner's portfolio: (search, seconds or None for the rest of the budget), tried in
+#: order until one decides. Lazy greedy search on h_add with preferred operators (complete: an
+#: exhausted search proves unsolvability). Issue 17, measured side by side on the generic path
+#: (benchmarks/RESULTS.md): LAMA's first iteration (h_FF plus landmark sum) builds a 44-block
+#: tower where this search finds none in 5 s, but neither it alone nor after 1 s of this one
+#: decided more 44-block pairs within the 10 s budget, so this one stays.
+PORTFOLIO: tuple[tuple[str, float | None], ...] = (
+    ("lazy_greedy([add()], preferred=[add()])", None),
+)
 
 
 def _groups(task: GroundTask, pos: State, neg: State) -> list[list]:
@@ -110,31 +121,12 @@ def sas_text(task: GroundTask, pos: State, neg: State) -> str | None:
     return "\n".join(out) + "\n"
 
 
-def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline, cap: float = 30.0):
-    """Ask Fast Downward's search (lazy greedy on h_add, complete) for a plan to ``pos`` ∧
-    ¬``neg``, fed our ground task directly (no translator run).
-
-    Returns ``("solvable", plan)``, ``("unsolvable", None)`` (its proof: the search space was
-    exhausted) or ``("unknown", None)`` — also when Fast Downward is not installed (the
-    ``planners`` extra) or fails.
-    """
+def _search(binary: Path, search: str, text: str, timeout: float):
+    """One Fast Downward search run: ``(verdict, plan steps or None)``."""
     import tempfile
 
-    from ..planning.processes import package_dir, plan_file, run_process
+    from ..planning.processes import plan_file, run_process
 
-    base = package_dir("up_fast_downward")
-    binary = base / "downward/builds/release/bin/downward" if base is not None else None
-    if binary is None or not binary.exists():
-        return "unknown", None
-    left = deadline.remaining()
-    timeout = cap if left is None else min(cap, left)
-    if timeout <= 0.05:
-        deadline.check()
-        return "unknown", None
-    text = sas_text(task, pos, neg)
-    if text is None:
-        return "unsolvable", None
-    search = "lazy_greedy([add()], preferred=[add()])"  # h_add: far fewer plateaus than h_FF
     try:
         with tempfile.TemporaryDirectory(prefix="planetarium-specify-") as tmp:
             path = Path(tmp) / "plan"
@@ -145,8 +137,43 @@ def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline, 
         return "unknown", None
     if rc in (10, 11) and not timed_out:
         return "unsolvable", None
-    if steps is None:
+    return ("unknown", None) if steps is None else ("solvable", steps)
+
+
+def downward_plan(task: GroundTask, pos: State, neg: State, deadline: Deadline, cap: float = 30.0):
+    """Ask Fast Downward's searches (:data:`PORTFOLIO`, complete) for a plan to ``pos`` ∧
+    ¬``neg``, fed our ground task directly (no translator run).
+
+    Returns ``("solvable", plan)``, ``("unsolvable", None)`` (its proof: the search space was
+    exhausted) or ``("unknown", None)`` — also when Fast Downward is not installed (the
+    ``planners`` extra) or fails.
+    """
+    from ..planning.processes import package_dir
+
+    base = package_dir("up_fast_downward")
+    binary = base / "downward/builds/release/bin/downward" if base is not None else None
+    if binary is None or not binary.exists():
         return "unknown", None
+    text = sas_text(task, pos, neg)
+    if text is None:
+        return "unsolvable", None
+    end = time.monotonic() + cap
+    verdict, steps, ran = "unknown", None, False
+    for search, seconds in PORTFOLIO:
+        left = deadline.remaining()
+        timeout = end - time.monotonic() if left is None else min(end - time.monotonic(), left)
+        if seconds is not None:
+            timeout = min(timeout, seconds)
+        if timeout <= 0.05:
+            break
+        ran = True
+        verdict, steps = _search(binary, search, text, timeout)
+        if verdict != "unknown":
+            break
+    if not ran:
+        deadline.check()
+    if verdict != "solvable" or steps is None:
+        return verdict, None
     plan = []
     for step in steps:
         name = step.strip("()").split()[0] if step.strip("()") else ""
