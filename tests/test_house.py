@@ -29,7 +29,6 @@ REASON = re.compile(r"^# Over 400 lines: \S.{9,}$")
 #: its work lands; the list only names paths that exist.
 IN_PROGRESS = {
     "planetarium_plugin/alignment/": "issue 19: the aligner is being rewritten",
-    "planetarium_plugin/domains/renaming.py": "issue 21: being split by concept",
 }
 
 
