@@ -305,3 +305,36 @@ def test_respectively_init_after_goal_and_dashes(aligner):
     cs = split_clauses("Move b1 to r2. The robot starts in r1 - b2 doesn't matter.", w)
     assert [c.section for c in cs][:2] == ["goal", "init"]
     assert [c.template for c in cs][1:] == ["The robot starts in X", "X doesn't matter"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Put b1 on b2. Setup: b1 is on the table; b2 is clear. b3 is on b2.",
+        "Goal: b1 on b2. Initially: b1 is on the table. b2 is clear. b3 is on b2.",
+        "I want b1 on b2. Right now b1 is on the table, b2 is clear and b3 is on b2.",
+        "b1 should end up on b2. To begin with, b1 is on the table. b2 is clear. b3 is on b2.",
+    ],
+)
+def test_a_set_up_after_the_goal_is_init_up_to_the_next_cue(text):
+    """Issue 19: goal-first requests ("Send … Setup: …") keep their set-up in the init."""
+    w = _world("b1 b2 b3")
+    cs = split_clauses(text, w)
+    assert [c.section for c in cs if _slots(c) == [["b1"], ["b2"]]][0] == "goal"
+    assert {c.section for c in cs if _slots(c) != [["b1"], ["b2"]]} == {"init"}
+    cs = split_clauses(text + " Finally, b3 should be clear.", w)
+    assert cs[-1].section == "goal"  # a later goal cue ends the init again
+
+
+def test_a_goal_word_the_domain_uses_is_not_a_goal_cue():
+    """Issue 19: "There is 1 objective: o1" (rover's type) or "the calibration target of c1"
+    (a predicate's word) start no goal; "Goal:" still does."""
+    w = read_world(
+        "(define (problem p) (:domain d) (:objects r1 - rover w1 - waypoint o1 - objective "
+        "c1 - camera) (:init (calibration_target c1 o1) (at r1 w1)) (:goal (and (at r1 w1))))"
+    )
+    text = (
+        "There is 1 objective: o1. The calibration target of c1 is o1. r1 is at w1. "
+        "Goal: r1 at w1."
+    )
+    assert [c.section for c in split_clauses(text, w)] == ["init", "init", "init", "goal"]

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ..encoder import Encoder
-from .clauses import _sentences, goal_start
+from .clauses import _sentences, section_at, sections
 from .explain import FactMatch
 
 __all__ = ["abstract_matches"]
@@ -36,10 +36,15 @@ def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple
     """The text's goal sentences that say what one of ``described`` says, best first."""
     if not described:
         return ()
-    g = goal_start(text)
-    spans = [(s, e) for s, e in _sentences(text) if g is None or e > g]
-    if g is not None:
-        spans = [(max(s, g), e) for s, e in spans]
+    secs = sections(text)
+    spans = []
+    for s, e in _sentences(text):
+        cuts = sorted({s, *(o for o, _ in secs if s < o < e)})
+        spans += [
+            (a, b)
+            for a, b in zip(cuts, [*cuts[1:], e], strict=True)
+            if section_at(secs, a) in ("goal", "any")
+        ]
     sents = [(s, e, text[s:e].strip()) for s, e in spans if text[s:e].strip()]
     if not sents:
         return ()

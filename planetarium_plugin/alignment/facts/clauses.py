@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from .mentions import Mention, Token, find_mentions, tokenize
 from .world import PLACEHOLDERS, World, wordset
 
-__all__ = ["Clause", "goal_start", "split_clauses"]
+__all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
 
 _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
@@ -84,19 +84,73 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def goal_start(text: str) -> int | None:
-    """Character offset where the goal part starts, or None when the text has no goal cue."""
+def _goal_cue(sent: str, skip: frozenset[str]) -> re.Match[str] | None:
+    """The first goal cue of ``sent`` that is not a word of the domain's own vocabulary ("There
+    is 1 objective: obj1", "the calibration target of cam1"); "Goal:" is always a cue."""
+    for m in _CUES.finditer(sent):
+        w = m.group(0).lower()
+        if w not in skip or (w.startswith("goal") and sent[m.end() :].lstrip().startswith(":")):
+            return m
+    return None
+
+
+def _lead(sent: str, at: int) -> int:
+    return len(re.findall(r"[A-Za-z']+", sent[:at]))
+
+
+def sections(text: str, skip: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Where each section starts, ``[(offset, "init" | "goal"), …]``; empty with no goal cue.
+
+    The text before the first goal cue is init. After a goal, a sentence that opens with an init
+    cue ("Setup: …", "Initially …", "Right now …", "The rover starts …") starts the init again,
+    up to the next goal cue, so goal-first requests keep their set-up in the init."""
+    out: list[tuple[int, str]] = []
+    state = "init"
     for s, e in _sentences(text):
-        sent = text[s:e]
+        sent, pos = text[s:e], 0
+        if state == "goal":
+            m = _INIT_CUES.search(sent)
+            if m is None or _lead(sent, m.start()) > 3 or _goal_cue(sent[: m.start()], skip):
+                continue
+            out.append((s, "init"))
+            state, pos = "init", m.end()
         words = re.findall(r"[A-Za-z']+", sent)
-        if words and words[0].lower() in _IMPERATIVES:
-            return s
-        m = _CUES.search(sent)
+        if pos == 0 and words and words[0].lower() in _IMPERATIVES:
+            out.append((s, "goal"))
+            state = "goal"
+            continue
+        m = _goal_cue(sent[pos:], skip)
         if m is None:
             continue
-        before = re.findall(r"[A-Za-z']+", sent[: m.start()])
-        return s if len(before) <= 3 else s + m.start()
-    return None
+        at = pos + m.start()
+        out.append((s if pos == 0 and _lead(sent, at) <= 3 else s + at, "goal"))
+        state = "goal"
+    if out and out[0][0] > 0:
+        out.insert(0, (0, "init"))
+    return out
+
+
+def section_at(secs: list[tuple[int, str]], offset: int) -> str:
+    """The section in force at ``offset`` (``any`` when the text has no goal cue)."""
+    sec = "any" if not secs else "init"
+    for start, name in secs:
+        if start > offset:
+            break
+        sec = name
+    return sec
+
+
+def goal_start(text: str, skip: frozenset[str] = frozenset()) -> int | None:
+    """Character offset where the (first) goal part starts, or None when there is no goal cue."""
+    return next((o for o, name in sections(text, skip) if name == "goal"), None)
+
+
+def vocabulary_words(world: World) -> frozenset[str]:
+    """The words of the domain's types, classes and predicate names (not goal cues there)."""
+    words = {t.lower() for t in world.objects.values()} | {c.lower() for c in world.classes}
+    for name in world.predicates:
+        words.update(w.lower() for w in re.split(r"[\W_]+", name) if w)
+    return frozenset(words)
 
 
 def _content(tokens: list[Token]) -> list[Token]:
@@ -112,7 +166,7 @@ def _content(tokens: list[Token]) -> list[Token]:
 
 _INIT_CUES = re.compile(
     r"\b(?:initially|currently|at the start|starts?|started|right now|at the moment|at present|"
-    r"to begin|to start with|setup|set-up|initial|so far|as of now)\b",
+    r"to begin|to start with|setup|set-up|initial|so far|as of now|at first|beginning)\b",
     re.IGNORECASE,
 )
 #: A dash between words ends a clause ("b3 on b4 - the rest doesn't matter").
@@ -192,9 +246,9 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
         masked = text
     out = _split(masked, text, world, mentions if not calls else None)
     if direct:
-        g = goal_start(masked)
+        secs = sections(masked, vocabulary_words(world))
         for start, c in direct:
-            sec = "any" if g is None else ("goal" if start >= g else "init")
+            sec = section_at(secs, start)
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
         out.sort(key=lambda c: c.start)
     return out
@@ -208,25 +262,27 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     for m in ments:
         for k in range(m.first_token, m.last_token + 1):
             by_tok[k] = m
-    g = goal_start(text)
+    secs = sections(text, vocabulary_words(world))
     out: list[Clause] = []
     for s, e in _sentences(text):
         idx = [k for k, t in enumerate(toks) if s <= t.start < e]
-        # a sentence cut by the goal cue falls in two sections
+        # a sentence cut by a section cue falls in two sections
         parts: list[list[int]] = [idx]
-        if g is not None and s < g < e:
-            parts = [[k for k in idx if toks[k].start < g], [k for k in idx if toks[k].start >= g]]
+        for cut, _ in secs:
+            if s < cut < e:
+                last = parts.pop()
+                parts += [
+                    [k for k in last if toks[k].start < cut],
+                    [k for k in last if toks[k].start >= cut],
+                ]
         for part in parts:
             if not part:
                 continue
-            sec = "any" if g is None else ("goal" if toks[part[0]].start >= g else "init")
-            piece = text[toks[part[0]].start : toks[part[-1]].end]
-            if (
-                sec == "goal"
-                and toks[part[0]].start > g
-                and _INIT_CUES.search(piece)
-                and not (_CUES.search(piece))
-            ):
+            first = toks[part[0]].start
+            sec = section_at(secs, first)
+            g = max((o for o, name in secs if name == "goal" and o <= first), default=first)
+            piece = text[first : toks[part[-1]].end]
+            if sec == "goal" and first > g and _INIT_CUES.search(piece) and not _CUES.search(piece):
                 sec = "init"  # "Move b1 to r2. The robot starts in r1, …": the init after it
             out += _clauses_of(original, toks, part, by_tok, sec)
     return out
