@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 
 from ..encoder import Encoder
-from .clauses import _sentences, section_at, sections
 from .explain import FactMatch
+from .sections import _sentences, section_at, sections
 
 __all__ = ["abstract_matches"]
 

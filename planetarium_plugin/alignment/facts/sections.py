@@ -1,0 +1,124 @@
+"""Sections: where the init ends and the goal starts, in any order.
+
+The goal starts at the first goal cue ("goal", "I want", "should", "so that", "your task is", an
+imperative such as "stack"/"move" opening a sentence, …); a cue within the first words of a
+sentence starts the goal at that sentence. After a goal, a sentence opening with an init cue
+("Setup:", "Initially", "Right now", "The rover starts …") starts the init again, up to the next
+goal cue. A cue word that is a word of the domain's own vocabulary (rover's type "objective")
+is no cue. A text with no goal cue states facts whose section is unknown (``any``).
+
+>>> sections("Put b1 on b2. Setup: b1 is on the table. Goal: b2 clear.")
+[(0, 'goal'), (14, 'init'), (41, 'goal')]
+>>> section_at(sections("b1 is clear."), 0)
+'any'
+"""
+
+from __future__ import annotations
+
+import re
+
+from .world import World, wordset
+
+__all__ = ["goal_start", "section_at", "sections", "vocabulary_words"]
+
+_CUES = re.compile(
+    r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
+    r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
+    r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
+    r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
+    re.IGNORECASE,
+)
+#: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
+_IMPERATIVES = wordset(
+    "stack build put place move bring take deliver paint arrange rearrange make get "
+    "transport carry unstack keep leave reach achieve swap drop colour color fill send "
+    "navigate go return ship reverse rebuild mission invert set form create split "
+    "distribute collect gather let have change"
+)
+_BULLETS = " \t-*•0123456789)."
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+(?:[.!?;]+|\n|$)")
+_INIT_CUES = re.compile(
+    r"\b(?:initially|currently|at the start|starts?|started|right now|at the moment|at present|"
+    r"to begin|to start with|setup|set-up|initial|so far|as of now|at first|beginning)\b",
+    re.IGNORECASE,
+)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        s, e = m.start(), m.end()
+        seg = text[s:e]
+        lead = len(seg) - len(seg.lstrip(_BULLETS))
+        if seg.strip(" \t-*•.:;!?\n"):
+            spans.append((s + lead, e))
+    return spans
+
+
+def _goal_cue(sent: str, skip: frozenset[str]) -> re.Match[str] | None:
+    """The first goal cue of ``sent`` that is not a word of the domain's own vocabulary ("There
+    is 1 objective: obj1", "the calibration target of cam1"); "Goal:" is always a cue."""
+    for m in _CUES.finditer(sent):
+        w = m.group(0).lower()
+        if w not in skip or (w.startswith("goal") and sent[m.end() :].lstrip().startswith(":")):
+            return m
+    return None
+
+
+def _lead(sent: str, at: int) -> int:
+    return len(re.findall(r"[A-Za-z']+", sent[:at]))
+
+
+def sections(text: str, skip: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Where each section starts, ``[(offset, "init" | "goal"), …]``; empty with no goal cue.
+
+    The text before the first goal cue is init. After a goal, a sentence that opens with an init
+    cue ("Setup: …", "Initially …", "Right now …", "The rover starts …") starts the init again,
+    up to the next goal cue, so goal-first requests keep their set-up in the init."""
+    out: list[tuple[int, str]] = []
+    state = "init"
+    for s, e in _sentences(text):
+        sent, pos = text[s:e], 0
+        if state == "goal":
+            m = _INIT_CUES.search(sent)
+            if m is None or _lead(sent, m.start()) > 3 or _goal_cue(sent[: m.start()], skip):
+                continue
+            out.append((s, "init"))
+            state, pos = "init", m.end()
+        words = re.findall(r"[A-Za-z']+", sent)
+        if pos == 0 and words and words[0].lower() in _IMPERATIVES:
+            out.append((s, "goal"))
+            state = "goal"
+            continue
+        m = _goal_cue(sent[pos:], skip)
+        if m is None:
+            continue
+        at = pos + m.start()
+        out.append((s if pos == 0 and _lead(sent, at) <= 3 else s + at, "goal"))
+        state = "goal"
+    if out and out[0][0] > 0:
+        out.insert(0, (0, "init"))
+    return out
+
+
+def section_at(secs: list[tuple[int, str]], offset: int) -> str:
+    """The section in force at ``offset`` (``any`` when the text has no goal cue)."""
+    sec = "any" if not secs else "init"
+    for start, name in secs:
+        if start > offset:
+            break
+        sec = name
+    return sec
+
+
+def goal_start(text: str, skip: frozenset[str] = frozenset()) -> int | None:
+    """Character offset where the (first) goal part starts, or None when there is no goal cue."""
+    return next((o for o, name in sections(text, skip) if name == "goal"), None)
+
+
+def vocabulary_words(world: World) -> frozenset[str]:
+    """The words of the domain's types, classes and predicate names (not goal cues there)."""
+    words = {t.lower() for t in world.objects.values()} | {c.lower() for c in world.classes}
+    for name in world.predicates:
+        words.update(w.lower() for w in re.split(r"[\W_]+", name) if w)
+    return frozenset(words)
