@@ -15,25 +15,12 @@ import re
 import tomllib
 from pathlib import Path
 
-import pytest
-
 import planetarium_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("planetarium_plugin", "domain_packs", "tasks")
 MAX_LINES = 400
 REASON = re.compile(r"^# Over 400 lines: \S.{9,}$")
-#: Rooms under construction while issues 19 and 21 are worked on in parallel (a path, or a
-#: folder ending in "/"): the alignment package is being rewritten (fact-level alignment), and
-#: domains/renaming.py is being split (renaming_adl.py, renaming_moves.py). Remove an entry once
-#: its work lands; the list only names paths that exist.
-IN_PROGRESS = {
-    "planetarium_plugin/alignment/": "issue 19: the aligner is being rewritten",
-}
-
-
-def _in_progress(name: str) -> bool:
-    return any(name == p or (p.endswith("/") and name.startswith(p)) for p in IN_PROGRESS)
 
 
 def _modules() -> list[Path]:
@@ -55,17 +42,11 @@ def long_without_reason(paths: list[Path], root: Path = ROOT) -> list[str]:
 
 
 def test_no_module_over_400_lines_without_a_reason():
-    found = [x for x in long_without_reason(_modules()) if not _in_progress(x.split(" ")[0])]
+    found = long_without_reason(_modules())
     assert not found, (
         "split these by concept behind their façade, or put '# Over 400 lines: <why>' in their "
         f"first lines: {found}"
     )
-
-
-@pytest.mark.parametrize("name", sorted(IN_PROGRESS))
-def test_rooms_in_progress_exist(name):
-    path = ROOT / name
-    assert path.is_dir() if name.endswith("/") else path.is_file(), f"{name}: drop it"
 
 
 def test_the_size_check_sees_a_long_module(tmp_path):

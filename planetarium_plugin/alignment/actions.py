@@ -1,3 +1,4 @@
+# Over 400 lines: one concept (action-schema features); 40 lines are the docstring defining them.
 """Action-schema alignment that sees what a schema does: description ↔ ``(:action …)``.
 
 A whole-schema cosine (Planning in the Dark's filter score) barely moves when one effect
