@@ -4,31 +4,11 @@ messages (exit 2, no traceback); an uncalibrated score is undecided (exit 3)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from planetarium_plugin.cli import main
-
 EX = Path(__file__).resolve().parents[1] / "examples" / "alignment"
-
-
-@dataclass
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def cli(capsys):
-    def run(*args) -> Run:
-        code = main([str(a) for a in args])
-        out = capsys.readouterr()
-        return Run(code, out.out, out.err)
-
-    return run
 
 
 def _one_line_error(run, *words):

@@ -5,35 +5,15 @@ its problem and against the problem with one initial fact changed; inputs and er
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
-from planetarium_plugin.cli import main
+from conftest import CliRun
 
 ROOT = Path(__file__).resolve().parents[1]
 PB = ROOT / "examples" / "alignment" / "planbench"
 
 
-@dataclass
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def cli(capsys):
-    def run(*args) -> Run:
-        code = main([str(a) for a in args])
-        out = capsys.readouterr()
-        return Run(code, out.out, out.err)
-
-    return run
-
-
-def _one_line_error(run: Run, *words: str) -> None:
+def _one_line_error(run: CliRun, *words: str) -> None:
     assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error"), run.stderr
