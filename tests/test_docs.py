@@ -247,9 +247,31 @@ def pages():
         page.close()
 
 
+def page_for(pages: dict[str, Page], name: str) -> Page:
+    """The page's scratch state, made once (a ``setdefault(name, Page())`` would make a scratch
+    directory per block and leave all but the first behind)."""
+    if name not in pages:
+        pages[name] = Page()
+    return pages[name]
+
+
+def test_one_scratch_directory_per_page() -> None:
+    pages: dict[str, Page] = {}
+    before = set(Path(tempfile.gettempdir()).glob("planetarium-docs-*"))
+    try:
+        first = page_for(pages, "a.md")
+        assert page_for(pages, "a.md") is first
+        made = set(Path(tempfile.gettempdir()).glob("planetarium-docs-*")) - before
+        assert made == {first.dir}
+    finally:
+        for page in pages.values():
+            page.close()
+    assert not first.dir.exists()
+
+
 @pytest.mark.parametrize("block", RUN_BLOCKS, ids=lambda b: b.id)
 def test_example(block: Block, pages: dict[str, Page]) -> None:
-    page = pages.setdefault(block.page, Page())
+    page = page_for(pages, block.page)
     for index, earlier in enumerate(RUN_BLOCKS):
         if earlier == block:
             break
