@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import blocksworld, candidates, floortile, gripper  # noqa: E402
+from generic_pairs import renamed_domain  # noqa: E402
 
 from planetarium_plugin import domain_packs, equivalent  # noqa: E402
 
@@ -39,17 +40,6 @@ GROUND_TRUTHS = (
     ("gripper", "10 balls, 3 rooms", lambda rng: gripper(10, 3, rng)),
     ("floor-tile", "3x3 grid", lambda rng: floortile(3, 3, rng)),
 )
-
-
-def _renamed(pack_name: str) -> tuple[str, str, str]:
-    """The pack's domain text under a fresh name (no pack matches it), and the names."""
-    pack = domain_packs()[pack_name]
-    old = pack.domain.name
-    new = f"user-{old}"
-    text = pack.domain_pddl.replace(f"(domain {old})", f"(domain {new})")
-    if text == pack.domain_pddl:
-        raise SystemExit(f"could not rename the domain of {pack_name}")
-    return text, old, new
 
 
 def _time(fn) -> float:
@@ -76,7 +66,7 @@ def main() -> None:
         if args.rules:
             domain, texts = pack_name, [gt] + [c for _, c in cands]
         else:
-            domain, old, new = _renamed(pack_name)
+            domain, old, new = renamed_domain(domain_packs()[pack_name])
             texts = [t.replace(f"(:domain {old})", f"(:domain {new})") for t in [gt]]
             texts += [c.replace(f"(:domain {old})", f"(:domain {new})") for _, c in cands]
         gt_text = texts[0]

@@ -40,7 +40,8 @@ def _cpu() -> float:
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
-def _renamed(pack) -> tuple[str, str, str]:
+def renamed_domain(pack) -> tuple[str, str, str]:
+    """The pack's domain text under a fresh name (no pack matches it): text, old and new name."""
     old = pack.domain.name
     new = f"user-{old}"
     text = pack.domain_pddl.replace(f"(domain {old})", f"(domain {new})")
@@ -99,7 +100,7 @@ def run(args) -> None:
     keys = []
     with args.out.open("a") as out:
         for group, pack, gid, text in tqdm(todo, desc="ground truths", unit="gt"):
-            renamed, old, new = _renamed(pack)
+            renamed, old, new = renamed_domain(pack)
             rng = random.Random(f"{args.seed}:{gid}")
             pairs = candidates(pack.name, text, rng)
             for kind, cand in pairs:
