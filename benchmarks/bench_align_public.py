@@ -1,6 +1,6 @@
 """Benchmark: text↔PDDL problem alignment on public requests (``data/alignment_public``).
 
-    python benchmarks/bench_align_public.py [--split all|dev|test] [--compare head]
+    python benchmarks/bench_align_public.py [--split all|dev|test] [--source S1,S2] [--compare head]
         [--methods raw,lexical] [--epsilon 0.2] [--threads 2] [--json FILE]
 
 Scores every pair of ``pairs.jsonl`` with the default :class:`Aligner` through its public API
@@ -15,6 +15,10 @@ methods scored in the same run with their stored calibration (``head``:
 the logistic head of before issue 19), with AUROC, accuracy and balanced accuracy beside the
 default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``), AUROC only.
 ``source×mutation`` crosses the two (AUROC on init mutations per source, …).
+
+Rows of a domain no pack provides (source ``anydomain``) carry the domain file's text
+(``domain_pddl``); the aligner is given it (``Aligner(domain=<text>)``), as a user with a
+domain file would call it.
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
 embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench) is held out:
@@ -38,9 +42,27 @@ DATA = Path(__file__).parent / "data" / "alignment_public" / "pairs.jsonl"
 GROUPS = ("source", "split", "style", "domain", "mutation", "source×mutation")
 
 
-def load(path: Path, split: str) -> list[dict]:
+def load(path: Path, split: str, sources: str = "") -> list[dict]:
+    """The rows of ``split`` (``all``: every row), of the named sources only when given."""
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return [r for r in rows if split == "all" or r["split"] == split]
+    keep = {s for s in sources.split(",") if s}
+    return [
+        r
+        for r in rows
+        if (split == "all" or r["split"] == split) and (not keep or r["source"] in keep)
+    ]
+
+
+def _similarity(make, texts: list[str], pddls: list[str], doms: list[str | None]) -> list[float]:
+    """``make(domain).similarity`` batched per domain (a pack's rows: ``domain=None``, the
+    problem's own pack; a domain file's rows: its text)."""
+    out: list[float] = [0.0] * len(texts)
+    for dom in dict.fromkeys(doms):
+        idx = [i for i, d in enumerate(doms) if d == dom]
+        got = make(dom).similarity([texts[i] for i in idx], [pddls[i] for i in idx])
+        for i, s in zip(idx, got, strict=True):
+            out[i] = s
+    return out
 
 
 def _fmt(x: float | None) -> str:
@@ -128,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Alignment on the public development set.")
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--split", choices=("all", "dev", "test"), default="all")
+    ap.add_argument("--source", default="", help="only these sources, e.g. anydomain,handwritten3")
     ap.add_argument("--epsilon", type=float, default=0.2)
     ap.add_argument(
         "--compare", default="", help="calibrated methods beside the default, e.g. head"
@@ -141,13 +164,18 @@ def main(argv: list[str] | None = None) -> int:
     import torch
 
     torch.set_num_threads(a.threads)
-    rows = load(a.data, a.split)
+    rows = load(a.data, a.split, a.source)
     texts = [r["text"] for r in rows]
     pddls = [r["problem_pddl"] for r in rows]
+    doms = [r.get("domain_pddl") for r in rows]
 
     default = Aligner()
+    by_domain = {d: Aligner(domain=d) for d in dict.fromkeys(doms) if d is not None}
     t0 = time.perf_counter()
-    scored = [default.score(t, p, epsilon=a.epsilon) for t, p in zip(texts, pddls, strict=True)]
+    scored = [
+        by_domain.get(d, default).score(t, p, epsilon=a.epsilon)
+        for t, p, d in zip(texts, pddls, doms, strict=True)
+    ]
     per_pair_s = time.perf_counter() - t0
     sims = [s.similarity for s in scored]
     verdicts = [s.aligned for s in scored]
@@ -157,23 +185,33 @@ def main(argv: list[str] | None = None) -> int:
     for m in [m for m in a.compare.split(",") if m]:
         other = Aligner(method=m)
         if m == "facts":  # its verdict also reads the explanation: one score call per pair
-            got = [other.score(t, p, epsilon=a.epsilon) for t, p in zip(texts, pddls, strict=True)]
+            got = [
+                Aligner(method=m, domain=d).score(t, p, epsilon=a.epsilon)
+                for t, p, d in zip(texts, pddls, doms, strict=True)
+            ]
             alt[m] = [s.similarity for s in got]
             alt_verdicts[m] = [s.aligned for s in got]
             continue
         # a score-only method: its verdict is its calibration's on the (batched) similarity,
         # what Aligner.score gives one pair at a time
-        alt[m] = other.similarity(texts, pddls)
+        alt[m] = _similarity(lambda d, m=m: Aligner(method=m, domain=d), texts, pddls, doms)
         cal = other.calibration("problem")
         alt_verdicts[m] = [None if cal is None else cal.accepts(s, a.epsilon) for s in alt[m]]
     for m in [m for m in a.methods.split(",") if m]:
-        alt[m] = Aligner(head=None, method=m).similarity(texts, pddls)
+        alt[m] = _similarity(
+            lambda d, m=m: Aligner(head=None, method=m, domain=d), texts, pddls, doms
+        )
 
     # throughput: one batch of N pairs, fresh encoder (no cached embeddings)
     sample = random.Random(0).sample(range(len(rows)), min(a.throughput_pairs, len(rows)))
-    fresh = Aligner(encoder=Encoder())
+    encoder = Encoder()
     w0, c0 = time.perf_counter(), time.process_time()
-    batch = fresh.similarity([texts[i] for i in sample], [pddls[i] for i in sample])
+    batch = _similarity(
+        lambda d: Aligner(encoder=encoder, domain=d),
+        [texts[i] for i in sample],
+        [pddls[i] for i in sample],
+        [doms[i] for i in sample],
+    )
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     drift = max((abs(batch[k] - sims[i]) for k, i in enumerate(sample)), default=0.0)
 
@@ -192,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         },
     }
     out = [
-        f"Public alignment set ({a.split}: {len(rows)} pairs), default aligner "
+        f"Public alignment set ({a.split}{', ' + a.source if a.source else ''}: {len(rows)} "
+        "pairs), default aligner "
         f"(method {default.method}), ε = {a.epsilon}"
     ]
     for by in GROUPS:

@@ -16,6 +16,11 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   styles and a domain the first lacks (the issue's literal request, imperative, chat with typos,
   bullets, "block 2" for ``block2``, ordinals, predicate words the PDDL does not use, inverse
   relations, goal-only requests, negative goals, stories; rover prose).
+- ``anydomain``: hand-written requests (``anydomain.txt``) over classical domains that have no
+  pack here (logistics, ferry, miconic, visitall, hanoi, child-snack), each given by its domain
+  file (``domains/<name>.pddl``: child-snack's is AI-Planning/pddl-generators' file, MIT; the
+  others were written for this set, CC0). Their rows carry the domain file's text
+  (``domain_pddl``), and the exact metric is given that text.
 
 Every right pair gets wrong pairs: one init fact changed, one goal fact changed, two goal
 objects swapped, and another request's problem (same source and domain). A wrong pair is kept
@@ -46,15 +51,21 @@ from planetarium_plugin.equivalence import equivalent
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "alignment_public"
+#: Domain files of the domains no pack provides (``anydomain``): ``<name>.pddl``.
+DOMAINS = DATA / "domains"
 
 PLANBENCH_COMMIT = "b008bc4327112affd525035b9e82f93f54b9b3a3"
 AUTOPLANBENCH_COMMIT = "c7cbbb26bde0be4ab200a2bbeb0d33e4c60f39ec"
+#: AI-Planning/pddl-generators, where ``domains/child-snack.pddl`` (childsnack/domain.pddl) and
+#: ``LICENSE-childsnack.txt`` (childsnack/license) come from, unchanged.
+PDDL_GENERATORS_COMMIT = "a0de95f1ddd67a1c5ba67d3a5107f855722f09b0"
 
 #: Which sources may be tuned on (dev) and which are held out (test): see SOURCES.md.
 SPLITS = {
     "planbench": "dev",
     "handwritten": "dev",
     "handwritten2": "dev",
+    "anydomain": "dev",
     "autoplanbench": "test",
 }
 
@@ -83,20 +94,42 @@ _TYPE_PREDICATES = {"gripper": ("room", "ball", "gripper")}
 _REQ = {"blocksworld": ":strips", "gripper": ":strips", "floor-tile": ":typing", "rover": ":typing"}
 
 
+def domain_file(domain: str) -> str | None:
+    """The text of a domain no pack provides (``domains/<domain>.pddl``); None for a pack."""
+    if domain in _REQ:
+        return None
+    return (DOMAINS / f"{domain}.pddl").read_text()
+
+
+def domain_arg(domain: str) -> str:
+    """What :func:`equivalent` is given as the domain: a pack name or a domain file's text."""
+    text = domain_file(domain)
+    return domain if text is None else text
+
+
+def _requirements(domain: str) -> tuple[bool, str]:
+    """Whether a problem of ``domain`` declares typed objects, and its requirements."""
+    text = domain_file(domain)
+    if text is None:
+        return domain in _TYPED, _REQ[domain]
+    typed = ":typing" in text.lower()
+    return typed, ":strips :typing" if typed else ":strips"
+
+
 def write_problem(
     task: Task, init: list[Atom] | None = None, goal: list[Atom] | None = None
 ) -> str:
     """The problem as PDDL for our pack's domain."""
     init = task.init if init is None else init
     goal = task.goal if goal is None else goal
-    if task.domain in _TYPED:
+    typed, req = _requirements(task.domain)
+    if typed:
         by_type: dict[str, list[str]] = {}
         for o, t in task.objects.items():
             by_type.setdefault(t, []).append(o)
         objs = " ".join(f"{' '.join(v)} - {t}" for t, v in by_type.items())
     else:
         objs = " ".join(task.objects)
-    req = _REQ[task.domain]
     if any(a[0] == "not" for a in (*init, *goal)):
         req += " :negative-preconditions"
     return (
@@ -428,12 +461,15 @@ def _change_fact(task: Task, atoms: list[Atom], rng: random.Random) -> Iterator[
     another one, or one fact left out."""
     types = _types(task)
     cands = [i for i, a in enumerate(atoms) if len(a) > 1 and a[0] not in _STATIC | {"not"}]
+    # a domain file's constants (child-snack's ``kitchen``) are never declared: left as they are
     rng.shuffle(cands)
     for i in cands:
         a = atoms[i]
         pos = list(range(1, len(a)))
         rng.shuffle(pos)
         for p in pos:
+            if a[p] not in types:
+                continue
             others = sorted(o for o, t in types.items() if t == types[a[p]] and o != a[p])
             rng.shuffle(others)
             for o in others:
@@ -454,7 +490,7 @@ def _swap(task: Task, rng: random.Random) -> Iterator[list[Atom]]:
     """Candidates that swap two goal objects of the same type."""
     types = _types(task)
     objs = sorted({x for a in task.goal for x in _args(a)})
-    pairs = [(x, y) for x in objs for y in objs if x < y and types[x] == types[y]]
+    pairs = [(x, y) for x in objs for y in objs if x < y and types.get(x, x) == types.get(y, y)]
     rng.shuffle(pairs)
     for x, y in pairs:
         sw = {x: y, y: x}
@@ -474,12 +510,14 @@ def _shuffled(group: list[Task], t: Task, rng: random.Random) -> list[Task]:
 
 
 def _not_equivalent(right: str, wrong: str, domain: str) -> bool:
-    v = equivalent(right, wrong, domain, timeout=20.0)
+    v = equivalent(right, wrong, domain_arg(domain), timeout=20.0)
     return v.parseable and v.equivalent is False
 
 
 def _row(task: Task, pddl: str, label: int, mutation: str) -> dict:
-    return {
+    """One JSONL row; a domain no pack provides also carries its file's text (``domain_pddl``)."""
+    dom = domain_file(task.domain)
+    return ({} if dom is None else {"domain_pddl": dom}) | {
         "source": task.source,
         "style": task.style,
         "domain": task.domain,
@@ -500,7 +538,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
     def key(t: Task) -> tuple[str, ...]:
         """Where another problem comes from: the same source, domain and style (handwritten2
         has about one request per style and domain: the same source and domain)."""
-        if t.source == "handwritten2":
+        if t.source in ("handwritten2", "anydomain"):
             return (t.source, t.domain)
         return (t.source, t.style, t.domain)
 
@@ -509,7 +547,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
     for t in tasks:
         rng = random.Random(f"{seed}/{t.pair_id}")  # per pair: any subset rebuilds alike
         right = write_problem(t)
-        v = equivalent(right, right, t.domain, timeout=20.0)
+        v = equivalent(right, right, domain_arg(t.domain), timeout=20.0)
         if not (v.parseable and v.equivalent):
             raise SystemExit(f"{t.pair_id}: right problem does not check: {v.reason} {v.message}")
         rows.append(_row(t, right, 1, "none"))
@@ -546,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += autoplanbench_tasks(a.autoplanbench)
     tasks += handwritten_tasks(DATA / "handwritten.txt")
     tasks += handwritten_tasks(DATA / "handwritten2.txt", "handwritten2")
+    tasks += handwritten_tasks(DATA / "anydomain.txt", "anydomain")
     rows, dropped = build(tasks, a.seed)
     with a.out.open("w") as f:
         for r in rows:
@@ -555,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
         c = counts.setdefault((r["source"], r["style"]), [0, 0])
         c[r["label"]] += 1
     for (src, style), (neg, pos) in sorted(counts.items()):
-        sys.stderr.write(f"{src:14s} {style:14s} right {pos:4d} wrong {neg:4d}\n")
+        sys.stderr.write(f"{src:14s} {style:17s} right {pos:4d} wrong {neg:4d}\n")
     sys.stderr.write(f"rows {len(rows)}; wrong pairs dropped as equivalent/undecided: {dropped}\n")
     return 0
 

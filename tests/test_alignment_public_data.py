@@ -1,8 +1,9 @@
 """Integrity of the public text↔PDDL alignment set (benchmarks/data/alignment_public).
 
 Every row reads and parses, every wrong pair of a seeded sample is NOT equivalent to its right
-problem under the exact metric, the hand-written rows rebuild from ``handwritten.txt`` and
-``handwritten2.txt``, and each source carries its licence and commit.
+problem under the exact metric, the hand-written rows rebuild from ``handwritten.txt``,
+``handwritten2.txt`` and ``anydomain.txt`` (domains no pack provides, given by domain file), and
+each source carries its licence and commit.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from planetarium_plugin import default_registry
 from planetarium_plugin.equivalence import equivalent
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "benchmarks" / "data" / "alignment_public"
 FIELDS = {"source", "style", "domain", "split", "text", "problem_pddl", "label", "mutation",
           "pair_id"}  # fmt: skip
+PACK_DOMAINS = {"blocksworld", "gripper", "floor-tile", "rover"}
 MUTATIONS = {"none", "init_fact", "goal_fact", "swap_objects", "other_problem"}
 
 
@@ -46,7 +49,9 @@ def test_rows_are_well_formed(rows: list[dict]) -> None:
     assert (DATA / "pairs.jsonl").stat().st_size < 5_000_000
     assert 1400 <= len(rows) <= 2500
     for r in rows:
-        assert set(r) == FIELDS, r["pair_id"]
+        # a domain no pack provides: the row carries its domain file's text
+        extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
+        assert set(r) == FIELDS | extra, r["pair_id"]
         assert r["label"] in (0, 1) and r["mutation"] in MUTATIONS
         assert (r["label"] == 1) == (r["mutation"] == "none"), r["pair_id"]
         assert r["text"].strip() and "(define (problem" in r["problem_pddl"]
@@ -56,17 +61,24 @@ def test_rows_are_well_formed(rows: list[dict]) -> None:
     assert {r["pair_id"] for r in rows} == set(rights)
 
 
+def _domain(r: dict) -> str:
+    """What the exact metric is given: the pack's name, or the row's domain file text."""
+    return r.get("domain_pddl") or r["domain"]
+
+
 def test_every_problem_parses_in_its_pack(rows: list[dict]) -> None:
     for r in rows:
-        v = equivalent(r["problem_pddl"], r["problem_pddl"], r["domain"], timeout=10.0)
+        v = equivalent(r["problem_pddl"], r["problem_pddl"], _domain(r), timeout=10.0)
         assert v.parseable and v.equivalent, (r["pair_id"], r["mutation"], v.message)
 
 
 def test_wrong_pairs_are_not_equivalent_on_a_sample(rows: list[dict]) -> None:
     right = {r["pair_id"]: r["problem_pddl"] for r in rows if r["label"] == 1}
     wrong = [r for r in rows if r["label"] == 0]
-    for r in random.Random(19).sample(wrong, 80):
-        v = equivalent(right[r["pair_id"]], r["problem_pddl"], r["domain"], timeout=10.0)
+    sample = random.Random(19).sample(wrong, 80)
+    sample += [r for r in wrong if r["source"] == "anydomain"]  # all: domain files, fewer rows
+    for r in sample:
+        v = equivalent(right[r["pair_id"]], r["problem_pddl"], _domain(r), timeout=10.0)
         assert v.parseable and v.equivalent is False, (r["pair_id"], r["mutation"], v.reason)
 
 
@@ -76,6 +88,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "planbench": "dev",
         "handwritten": "dev",
         "handwritten2": "dev",
+        "anydomain": "dev",
         "autoplanbench": "test",
     }
     for src in splits:
@@ -85,12 +98,28 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     assert len(styles) >= 6
     domains = {r["domain"] for r in rows if r["source"] == "handwritten"}
     assert domains == {"blocksworld", "gripper", "floor-tile"}
-    assert {r["domain"] for r in rows} == domains | {"rover"}
+    assert {r["domain"] for r in rows if r["source"] != "anydomain"} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
     assert {r["domain"] for r in second} == domains | {"rover"}
     assert len({r["style"] for r in second}) >= 10
     assert not {r["style"] for r in second} & styles
+
+
+def test_anydomain_covers_domains_without_a_pack_by_their_files(rows: list[dict]) -> None:
+    any_rows = [r for r in rows if r["source"] == "anydomain"]
+    right = [r for r in any_rows if r["label"] == 1]
+    assert 25 <= len(right) <= 40
+    domains = {r["domain"] for r in any_rows}
+    assert 4 <= len(domains) <= 6
+    packs = set(default_registry())
+    assert not domains & packs and not domains & PACK_DOMAINS
+    for r in any_rows:  # the committed domain file, and the problem names that domain
+        assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+        assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    assert len({r["style"] for r in any_rows}) >= 8
+    for d in domains:  # every domain is stated in at least two styles
+        assert len({r["style"] for r in right if r["domain"] == d}) >= 2, d
 
 
 def test_second_batch_has_goal_only_and_negative_goals(rows: list[dict]) -> None:
@@ -113,6 +142,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
         ("planbench", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
         ("autoplanbench", builder.AUTOPLANBENCH_COMMIT, "Apache License 2.0",
          "LICENSE-autoplanbench.txt"),
+        ("anydomain", builder.PDDL_GENERATORS_COMMIT, "MIT", "LICENSE-childsnack.txt"),
     ):  # fmt: skip
         assert f"`{name}`" in notes and commit in notes and licence in notes
         assert len((DATA / text).read_text()) > 900
@@ -123,7 +153,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     assert {r["source"] for r in rows} == set(builder.SPLITS)
 
 
-@pytest.mark.parametrize("source", ["handwritten", "handwritten2"])
+@pytest.mark.parametrize("source", ["handwritten", "handwritten2", "anydomain"])
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
     tasks = builder.handwritten_tasks(DATA / f"{source}.txt", source)
