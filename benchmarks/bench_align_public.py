@@ -21,8 +21,8 @@ Rows of a domain no pack provides (source ``anydomain``) carry the domain file's
 domain file would call it.
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
-embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench) is held out:
-report it, never tune on it (see ``data/alignment_public/SOURCES.md``).
+embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench, handwritten3)
+is held out: report it, never tune on it (see ``data/alignment_public/SOURCES.md``).
 """
 
 from __future__ import annotations

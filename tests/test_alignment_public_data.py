@@ -2,8 +2,8 @@
 
 Every row reads and parses, every wrong pair of a seeded sample is NOT equivalent to its right
 problem under the exact metric, the hand-written rows rebuild from ``handwritten.txt``,
-``handwritten2.txt`` and ``anydomain.txt`` (domains no pack provides, given by domain file), and
-each source carries its licence and commit.
+``handwritten2.txt``, ``anydomain.txt`` (domains no pack provides, given by domain file) and
+``handwritten3.txt`` (held out), and each source carries its licence and commit.
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten2": "dev",
         "anydomain": "dev",
         "autoplanbench": "test",
+        "handwritten3": "test",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -120,6 +121,17 @@ def test_anydomain_covers_domains_without_a_pack_by_their_files(rows: list[dict]
     assert len({r["style"] for r in any_rows}) >= 8
     for d in domains:  # every domain is stated in at least two styles
         assert len({r["style"] for r in right if r["domain"] == d}) >= 2, d
+
+
+def test_third_batch_is_held_out_over_the_packs_in_new_styles(rows: list[dict]) -> None:
+    third = [r for r in rows if r["source"] == "handwritten3"]
+    assert 25 <= sum(r["label"] for r in third) <= 40
+    assert {r["split"] for r in third} == {"test"}
+    assert {r["domain"] for r in third} == PACK_DOMAINS
+    styles = {r["style"] for r in third}
+    assert len(styles) >= 8
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten3"}
+    assert "held out" in (DATA / "SOURCES.md").read_text().split("### `handwritten3`")[1][:600]
 
 
 def test_second_batch_has_goal_only_and_negative_goals(rows: list[dict]) -> None:
@@ -153,7 +165,9 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     assert {r["source"] for r in rows} == set(builder.SPLITS)
 
 
-@pytest.mark.parametrize("source", ["handwritten", "handwritten2", "anydomain"])
+@pytest.mark.parametrize(
+    "source", ["handwritten", "handwritten2", "anydomain", "handwritten3"]
+)
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
     tasks = builder.handwritten_tasks(DATA / f"{source}.txt", source)
