@@ -13,7 +13,7 @@ import functools
 import importlib.metadata as md
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pluggy
@@ -108,7 +108,7 @@ class PackRegistry(Mapping[str, DomainPack]):
         except PlanetariumError as exc:  # cached without its traceback (and the frames in it)
             return PlanetariumError(exc.reason, exc.message)
         for pack in self.packs.values():
-            if pack.domain.name == domain.name and pack.domain == domain:
+            if pack.domain.name == domain.name and _same_domain(pack.domain, domain):
                 return pack, False  # the pack's own domain, however it is laid out
         pack = DomainPack(
             name=domain.name,
@@ -117,6 +117,17 @@ class PackRegistry(Mapping[str, DomainPack]):
             parsed=domain,
         )
         return pack, True
+
+
+def _same_domain(a: Domain, b: Domain) -> bool:
+    """Whether two domains are the same, ``:strips`` implied: it is PDDL's default requirement,
+    and the IPC's own files (``(:requirements :typing)`` in Rovers 2002) leave it out."""
+    if a == b:
+        return True
+    strips = frozenset({":strips"})
+    if a.requirements | strips != b.requirements | strips:
+        return False
+    return replace(a, requirements=b.requirements) == b
 
 
 def _plugin_manager() -> pluggy.PluginManager:

@@ -234,6 +234,20 @@ def test_file_equal_to_a_pack_selects_the_pack(tmp_path):
     )
 
 
+def test_strips_is_implied_when_matching_a_pack():
+    # The IPC 2002 Rovers file says (:requirements :typing): :strips is PDDL's default, so it
+    # is the rover pack's domain (and gets its rules); any other requirement still differs.
+    rover = (ROOT / "domain_packs" / "rover" / "domain.pddl").read_text()
+    assert "(:requirements :strips :typing)" in rover
+    ipc_style = rover.replace("(:requirements :strips :typing)", "(:requirements :typing)")
+    assert resolve_domain(ipc_style).pack_name == "rover"
+    adl = rover.replace("(:requirements :strips :typing)", "(:requirements :adl :typing)")
+    assert resolve_domain(adl).pack_name is None
+    bw_no_req = BW_DOMAIN.replace("(:requirements :strips)", "")
+    assert bw_no_req != BW_DOMAIN
+    assert resolve_domain(bw_no_req).pack_name == "blocksworld"
+
+
 def test_file_differing_from_the_pack_of_its_name_is_used_as_written(tmp_path):
     # ``stack`` no longer frees the arm: after stacking, the arm is not empty, so a candidate
     # that adds (arm-empty) is wrong under this domain although right under the pack's.
