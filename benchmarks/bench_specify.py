@@ -19,6 +19,7 @@ where it stopped (``--out``; delete the file to start over).
         --out before.jsonl                      # the code before a change, same pairs
     python benchmarks/bench_specify.py --generic --sample 12 --out after.jsonl \
         --baseline before.jsonl                 # adds the before/after table
+    python benchmarks/bench_specify.py --ipc-rovers PATH --out ipc.jsonl  # the IPC 2002 set
 """
 
 from __future__ import annotations
@@ -78,10 +79,17 @@ def main() -> None:
         help="--generic: block counts of the blocksworld-large group (comma-separated)",
     )
     ap.add_argument("--baseline", type=Path, help="--generic: JSONL of a run before a change")
+    ap.add_argument(
+        "--ipc-rovers",
+        type=Path,
+        metavar="PATH",
+        help="--generic on the IPC 2002 Rovers STRIPS set in PATH (domain.pddl, instance-N.pddl)"
+        " instead of the packs' splits; see benchmarks/data/IPC_ROVERS.md",
+    )
     args = ap.parse_args()
     args.packs = tuple(args.packs.split(","))
     args.large = tuple(int(n) for n in args.large.split(","))
-    if args.generic:
+    if args.generic or args.ipc_rovers:
         sys.path.insert(0, str(Path(__file__).parent))
         from generic_pairs import run
 

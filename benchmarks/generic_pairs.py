@@ -11,6 +11,14 @@ Groups: each pack's generated test split (distinct ground truths, ``--sample`` p
 ground truth is paired with the candidates of ``generate.candidates`` (identical, renamed,
 reordered, implied facts added, implied facts dropped, a different goal).
 
+``--ipc-rovers PATH`` measures the IPC 2002 Rovers STRIPS set instead (group ``ipc-rovers``):
+``PATH`` holds its ``domain.pddl`` and ``instance-N.pddl`` files (not committed: the public copies
+carry no licence; see ``benchmarks/data/IPC_ROVERS.md`` for where to get them). The pack side
+passes the IPC domain *text*, so it also shows whether the rover pack recognises it; the generic
+side renames it (``user-rover``). Besides the candidates above, each instance gets two with a
+negative goal (the rules never see negative goals: both sides run the generic search): one
+implied (a sample site the goal's report uses up) and one not (a rover away from its start).
+
 Time is CPU time of the call, child processes included (``time.process_time`` plus
 ``RUSAGE_CHILDREN``): the figure that moves least with other processes' load. Records go to
 ``--out`` as they are measured (resumable); ``--baseline`` names the same command's output from
@@ -21,15 +29,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import resource
 import statistics
 import time
+from pathlib import Path
 
 from generate import candidates
 from tqdm import tqdm
 
-from planetarium_plugin import domain_packs, equivalent
+from planetarium_plugin import domain_packs, equivalent, parse_problem
 from planetarium_plugin.generation import dataset_rows
+from planetarium_plugin.parsing import Atom
 
 GROUPS = ("blocksworld", "gripper", "floor-tile", "rover", "rover-single", "blocksworld-large")
 LARGE = (30, 44)
@@ -48,6 +59,49 @@ def renamed_domain(pack) -> tuple[str, str, str]:
     if text == pack.domain_pddl:
         raise SystemExit(f"could not rename the domain of {pack.name}")
     return text, old, new
+
+
+IPC = "ipc-rovers"
+
+
+def retarget(problem: str, old: str, new: str) -> str:
+    """``problem`` with ``(:domain old)`` (any letter case and spacing) read as ``new``."""
+    pattern = rf"\(\s*:domain\s+{re.escape(old)}\s*\)"
+    return re.sub(pattern, f"(:domain {new})", problem, count=1, flags=re.IGNORECASE)
+
+
+def ipc_rovers(path: Path) -> tuple[str, list[tuple[str, str]]]:
+    """The IPC Rovers set in ``path``: the domain text and (id, problem text) per instance, in
+    instance order."""
+    domain = (path / "domain.pddl").read_text()
+    files = sorted(path.glob("instance-*.pddl"), key=lambda f: int(f.stem.split("-")[1]))
+    if not files:
+        raise SystemExit(f"no instance-N.pddl in {path}: see benchmarks/data/IPC_ROVERS.md")
+    return domain, [(f.stem, f.read_text()) for f in files]
+
+
+def negative_candidates(text: str, domain) -> list[tuple[str, str]]:
+    """The ground truth plus one negative goal literal: ``negated-implied`` (a sample site whose
+    data the goal has communicated is used up in every goal state) and ``negated-other`` (a
+    rover that can drive away is not at its start in every goal state), where the problem has
+    such a site or rover."""
+    p = parse_problem(text, domain)
+    goal = " ".join(sorted(map(str, p.goal.positive)))
+    out = []
+    for a in sorted(p.goal.positive):
+        kind = {"communicated_soil_data": "soil", "communicated_rock_data": "rock"}.get(
+            a.predicate
+        )
+        if kind and Atom(f"at_{kind}_sample", a.args) in p.init:
+            out.append(("negated-implied", f"(not (at_{kind}_sample {a.args[0]}))"))
+            break
+    moves = {(r, y) for r, y, z in (a.args for a in p.init if a.predicate == "can_traverse")}
+    for a in sorted(p.init):
+        if a.predicate == "at" and tuple(a.args) in moves:
+            out.append(("negated-other", f"(not (at {a.args[0]} {a.args[1]}))"))
+            break
+    head = text[: text.lower().index("(:goal")]
+    return [(kind, f"{head}(:goal (and {goal} {lit})))") for kind, lit in out]
 
 
 def _ground_truths(
@@ -83,6 +137,9 @@ def _call(gt: str, cand: str, domain: str, timeout: float) -> dict:
 
 def run(args) -> None:
     groups = GROUPS if tuple(args.packs) == ("blocksworld", "gripper", "floor-tile") else args.packs
+    ipc_path = getattr(args, "ipc_rovers", None)
+    if ipc_path is not None:
+        groups = (IPC,)
     done: dict[str, dict] = {}
     if args.out.exists():
         for line in args.out.read_text().splitlines():
@@ -94,29 +151,46 @@ def run(args) -> None:
     packs = domain_packs()
     todo = []
     for group in groups:
+        if group == IPC:
+            ipc_domain, items = ipc_rovers(Path(ipc_path))
+            todo += [(group, packs["rover"], gid, text) for gid, text in items]
+            continue
         pack = packs["blocksworld" if group == "blocksworld-large" else group]
         for gid, text in _ground_truths(group, args.sample, args.seed, args.large):
             todo.append((group, pack, gid, text))
     keys = []
     with args.out.open("a") as out:
         for group, pack, gid, text in tqdm(todo, desc="ground truths", unit="gt"):
-            renamed, old, new = renamed_domain(pack)
+            if group == IPC:  # the pack side gets the IPC file's text: is it recognised?
+                rules_domain, old, new = ipc_domain, pack.domain.name, f"user-{pack.domain.name}"
+                renamed = re.sub(
+                    rf"\(\s*domain\s+{old}\s*\)", f"(domain {new})", ipc_domain, flags=re.I
+                )
+            else:
+                renamed, old, new = renamed_domain(pack)
+                rules_domain = pack.name
             rng = random.Random(f"{args.seed}:{gid}")
             pairs = candidates(pack.name, text, rng)
+            if group == IPC:
+                pairs += negative_candidates(text, pack.domain)
+            size = parse_problem(text, pack.domain).size
             for kind, cand in pairs:
                 key = f"{group}/{gid}/{kind}"
                 keys.append(key)
                 if key in done:
                     continue
-                g = text.replace(f"(:domain {old})", f"(:domain {new})")
-                c = cand.replace(f"(:domain {old})", f"(:domain {new})")
+                g, c = retarget(text, old, new), retarget(cand, old, new)
                 equivalent(g, g, renamed, timeout=args.timeout)  # domain parsed and cached once
+                if group == IPC:  # the IPC domain text too
+                    equivalent(text, text, rules_domain, timeout=args.timeout)
                 rec = {
                     "key": key,
                     "group": group,
+                    "gt": gid,
+                    "size": size,
                     "kind": kind,
                     "generic": _call(g, c, renamed, args.timeout),
-                    "rules": _call(text, cand, pack.name, args.timeout),
+                    "rules": _call(text, cand, rules_domain, args.timeout),
                 }
                 assert rec["generic"]["pack"] is None, "a pack matched the renamed domain"
                 out.write(json.dumps(rec) + "\n")
@@ -169,6 +243,8 @@ def report(records: list[dict], base: dict, groups, args) -> None:
             f"{max(g):.1f} | {und} | {statistics.median(u):.2f} | {_pct(u, 0.99):.1f} | "
             f"{max(u):.1f} | {len(differ)} {differ[:3]} |"
         )
+    if any(r["group"] == IPC for r in records):
+        report_per_problem([r for r in records if r["group"] == IPC])
     if not base:
         return
     print("\nbefore (--baseline) vs after, generic path, same pairs; CPU ms per call\n")
@@ -189,4 +265,32 @@ def report(records: list[dict], base: dict, groups, args) -> None:
             f"| {group} | {len(recs)} | {statistics.median(b):.2f} | {statistics.median(a):.2f} | "
             f"{_pct(b, 0.99):.1f} | {_pct(a, 0.99):.1f} | {max(b):.1f} | {max(a):.1f} | "
             f"{ub} | {ua} |"
+        )
+
+
+def report_per_problem(records: list[dict]) -> None:
+    """One row per ground truth: its slowest call on each side (and which candidate), calls
+    over 5 s and undecided on the generic side, verdicts that differ, the pack that judged."""
+    print("\nper problem, CPU ms per call (slowest candidate in brackets)\n")
+    print(
+        "| problem | props | pack side: pack | max | generic max | > 5 s | undecided "
+        "| verdicts differ |"
+    )
+    print("|" + "---|" * 8)
+    for gt in dict.fromkeys(r["gt"] for r in records):
+        recs = [r for r in records if r["gt"] == gt]
+        slow_g = max(recs, key=lambda r: r["generic"]["ms"])
+        slow_r = max(recs, key=lambda r: r["rules"]["ms"])
+        differ = [
+            r["kind"]
+            for r in recs
+            if not _undecided(r["generic"]) and r["generic"]["eq"] != r["rules"]["eq"]
+        ]
+        und = [r["kind"] for r in recs if _undecided(r["generic"])]
+        over = sum(r["generic"]["ms"] > 5000 for r in recs)
+        packs = "/".join(sorted({str(r["rules"]["pack"]) for r in recs}))
+        print(
+            f"| {gt} | {recs[0]['size']} | {packs} | {slow_r['rules']['ms']:.1f} "
+            f"({slow_r['kind']}) | {slow_g['generic']['ms']:.1f} ({slow_g['kind']}) | {over} "
+            f"| {len(und)} {' '.join(und)} | {len(differ)} {' '.join(differ)} |"
         )

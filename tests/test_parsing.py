@@ -206,3 +206,114 @@ def test_reader_matches_the_per_token_reference(body):
         except PlanetariumError as exc:
             outcomes.append(("error", exc.reason, exc.message))
     assert outcomes[0] == outcomes[1]
+
+
+ZOO = parse_domain("""(define (domain zoo) (:requirements :typing :fluents)
+  (:types animal place - object cat dog - animal)
+  (:predicates (at ?a - animal ?p - place) (purrs ?c - cat) (free ?p - place)
+               (pair ?a - animal ?b - animal))
+  (:functions (food ?a - animal) (dist ?p - place ?q - place))
+  (:action nap :parameters (?c - cat) :precondition (purrs ?c) :effect (not (purrs ?c))))""")
+ZOO_OBJECTS = {"tom": "cat", "rex": "dog", "ann": "animal", "home": "place", "park": "place"}
+_ARG = st.sampled_from([*ZOO_OBJECTS, "ghost", ["nested"], []])
+_HEAD = st.sampled_from(["at", "purrs", "free", "pair", "food", "and", "not", "=", "zebra", ["x"]])
+_FACT = st.one_of(
+    st.builds(lambda h, a: [h, *a], _HEAD, st.lists(_ARG, max_size=3)),
+    st.builds(
+        lambda f, a, v: ["=", [f, *a], v],
+        st.sampled_from(["food", "dist", "at", "zebra"]),
+        st.lists(_ARG, max_size=3),
+        st.sampled_from(["3", "0.5", "x", ["1"]]),
+    ),
+    st.sampled_from(["word", [], ["=", "3"]]),
+)
+
+
+def _reference_parse_init(items, domain, objects):
+    """``_parse_init`` as it was (every fact through ``_atom``): the oracle for its fast path."""
+    from planetarium_plugin.parsing.problem import _atom
+    from planetarium_plugin.parsing.sexpr import _number, _show
+
+    atoms, numeric = set(), {}
+    for lit in items:
+        if not isinstance(lit, list) or not lit:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"bad init fact {_show(lit)}")
+        if lit[0] == "and":
+            raise PlanetariumError(Reason.PARSE_ERROR, ":init is a list of facts, not (and …)")
+        if lit[0] == "not":
+            raise PlanetariumError(
+                Reason.UNSUPPORTED,
+                f"negative fact {_show(lit)} in :init (the init is closed-world)",
+            )
+        if lit[0] == "=":
+            if len(lit) != 3:
+                raise PlanetariumError(Reason.PARSE_ERROR, f"bad numeric fact {_show(lit)}")
+            value = _number(lit[2])
+            if value is None or not isinstance(lit[1], list):
+                raise PlanetariumError(Reason.PARSE_ERROR, f"bad numeric fact {_show(lit)}")
+            numeric[_atom(lit[1], domain.functions, objects, "fluent")] = value
+            continue
+        atoms.add(_atom(lit, domain.predicates, objects, "init fact"))
+    return frozenset(atoms), numeric
+
+
+def _outcome(fn, *args):
+    try:
+        return ("ok", fn(*args))
+    except PlanetariumError as exc:
+        return ("error", exc.reason, exc.message)
+
+
+@settings(max_examples=300, deadline=None)
+@given(items=st.lists(_FACT, max_size=8))
+def test_init_fast_path_matches_the_checked_reading(items):
+    """Facts read in one step (the common case) give the same atoms, numeric values and
+    errors as reading every fact through all the checks."""
+    from planetarium_plugin.parsing.model import DEFAULT_LIMITS
+    from planetarium_plugin.parsing.problem import _parse_init
+
+    got = _outcome(_parse_init, items, ZOO, ZOO_OBJECTS, DEFAULT_LIMITS)
+    assert got == _outcome(_reference_parse_init, items, ZOO, ZOO_OBJECTS)
+
+
+_TYPED_ATOM = st.one_of(
+    st.builds(
+        lambda *a: Atom("at", a),
+        st.sampled_from(list(ZOO_OBJECTS)),
+        st.sampled_from(list(ZOO_OBJECTS)),
+    ),
+    st.builds(lambda a: Atom("purrs", (a,)), st.sampled_from(list(ZOO_OBJECTS))),
+    st.builds(
+        lambda *a: Atom("pair", a),
+        st.sampled_from(list(ZOO_OBJECTS)),
+        st.sampled_from(list(ZOO_OBJECTS)),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    init=st.frozensets(_TYPED_ATOM, max_size=5),
+    goal=st.frozensets(_TYPED_ATOM, max_size=3),
+    food=st.sampled_from(list(ZOO_OBJECTS)),
+)
+def test_type_check_fast_path_matches_the_checked_one(init, goal, food):
+    """The one-pass type check accepts exactly what the per-object check accepts, and where it
+    does not, the per-object check names the misfit as before (subtypes: a cat is an animal)."""
+    from planetarium_plugin.parsing.model import Goal
+    from planetarium_plugin.parsing.problem import _check_types, _usage
+
+    g = Goal(goal, frozenset(), frozenset())
+    numeric = {Atom("food", (food,)): Fraction(1)}
+
+    def reference():
+        for obj, needed in _usage(ZOO, init, g, numeric).items():
+            for typ in needed:
+                if not ZOO.is_subtype(ZOO_OBJECTS[obj], typ):
+                    raise PlanetariumError(
+                        Reason.TYPING_MISMATCH,
+                        f"object {obj!r} of type {ZOO_OBJECTS[obj]!r} is used where {typ!r} "
+                        "is required",
+                    )
+
+    assert _outcome(_check_types, ZOO, ZOO_OBJECTS, init, g, numeric) == _outcome(reference)

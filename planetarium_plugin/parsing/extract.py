@@ -53,7 +53,7 @@ def extract_problem(text: str, limits: Limits = DEFAULT_LIMITS) -> list:
         raise PlanetariumError(
             Reason.TOO_LARGE, f"text has {len(text)} characters (limit {limits.max_chars})"
         )
-    if (bad := _SURROGATE.search(text)) is not None:
+    if not text.isascii() and (bad := _SURROGATE.search(text)) is not None:
         raise PlanetariumError(
             Reason.PARSE_ERROR,
             f"not valid Unicode: lone surrogate U+{ord(bad.group()):04X} "

@@ -24,6 +24,8 @@ from .model import (
 from .sexpr import _flatten_and, _number, _sections, _show, _typed_list
 
 _FLIP = {"<": ">", "<=": ">=", "=": "=", ">=": "<=", ">": "<"}
+_SPECIAL = frozenset({"and", "not", "="})  # init heads read otherwise than as a predicate
+_new_atom = tuple.__new__  # Atom(p, args) without the NamedTuple constructor's Python frame
 
 
 def parse_problem(
@@ -137,7 +139,33 @@ def _parse_init(
         )
     atoms: set[Atom] = set()
     numeric: dict[Atom, Fraction] = {}
+    preds, funcs = domain.predicates, domain.functions
     for lit in items:
+        # The common cases in one step: a fact or a numeric fact over declared objects
+        # (anything else, an error included, takes the checks below, which say what is wrong).
+        if lit.__class__ is list and lit:
+            head = lit[0]
+            if head == "=" and len(lit) == 3 and lit[1].__class__ is list and lit[1]:
+                value, lit_f = _number(lit[2]), lit[1]
+                sig = funcs.get(lit_f[0]) if lit_f[0].__class__ is str else None
+                if value is not None and sig is not None and len(lit_f) == len(sig.params) + 1:
+                    args = tuple(lit_f[1:])
+                    for a in args:
+                        if a.__class__ is not str or a not in objects:
+                            break
+                    else:
+                        numeric[_new_atom(Atom, (lit_f[0], args))] = value
+                        continue
+            elif head.__class__ is str and head not in _SPECIAL:
+                sig = preds.get(head)
+                if sig is not None and len(lit) == len(sig.params) + 1:
+                    args = tuple(lit[1:])
+                    for a in args:
+                        if a.__class__ is not str or a not in objects:
+                            break
+                    else:
+                        atoms.add(_new_atom(Atom, (head, args)))
+                        continue
         if not isinstance(lit, list) or not lit:
             raise PlanetariumError(Reason.PARSE_ERROR, f"bad init fact {_show(lit)}")
         if lit[0] == "and":
@@ -213,7 +241,31 @@ def _usage(domain: Domain, init, goal: Goal, numeric_init) -> dict[str, list[str
     return uses
 
 
+def _types_fit(domain: Domain, objects, init, goal: Goal, numeric_init) -> bool:
+    """Whether every argument's type fits its parameter (most are the very type: no walk up
+    the hierarchy); False sends :func:`_check_types` to find and name the first misfit."""
+    preds, subtype, kinds = domain.predicates, domain.is_subtype, objects.__getitem__
+    for atoms, table in (
+        (init, preds),
+        (goal.positive, preds),
+        (goal.negative, preds),
+        (numeric_init, domain.functions),
+        ([c.fluent for c in goal.numeric], domain.functions),
+    ):
+        wanted: dict[str, tuple[str, ...]] = {}  # predicate -> its parameters' types
+        for pred, args in atoms:
+            need = wanted.get(pred)
+            if need is None:
+                need = wanted[pred] = tuple(t for _, t in table[pred].params)
+            have = tuple(map(kinds, args))
+            if have != need and not all(map(subtype, have, need)):
+                return False
+    return True
+
+
 def _check_types(domain: Domain, objects, init, goal, numeric_init) -> None:
+    if _types_fit(domain, objects, init, goal, numeric_init):
+        return
     for obj, needed in _usage(domain, init, goal, numeric_init).items():
         have = objects[obj]
         for typ in needed:

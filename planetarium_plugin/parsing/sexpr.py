@@ -47,25 +47,38 @@ def _check_number(tok: str, limits: Limits) -> None:
 _COMMENT = re.compile(r";[^\n]*")
 
 
-def _tokens(text: str, start: int) -> tuple[list[str], bool]:
-    """The tokens of ``text[start:]`` as :data:`_TOKEN` finds them, comments dropped, and
-    whether they are lower-cased already. Comments are cut out and parentheses padded, then
-    ``str.split`` does the rest at C speed (a regex scan was half of reading a problem); ASCII
-    text is lower-cased in one go (other text token by token, so letter case maps exactly as
-    before)."""
+def _tokens(text: str, start: int, max_digits: int) -> tuple[list[str], bool, bool]:
+    """The tokens of ``text[start:]`` as :data:`_TOKEN` finds them, comments dropped; whether
+    they are lower-cased already; and whether they are *plain*: lower-cased, no ``?`` to split
+    at and no numeric literal to bound (see :func:`_checked_number`), so that only parentheses
+    need a look. Comments are cut out and parentheses padded, then ``str.split`` does the rest
+    at C speed (a regex scan was half of reading a problem); ASCII text is lower-cased in one go
+    (other text token by token, so letter case maps exactly as before)."""
     rest = text[start:]
     if ";" in rest:
         rest = _COMMENT.sub("", rest)
     lowered = rest.isascii()
+    plain = False
     if lowered:
         rest = rest.lower()
-    return rest.replace("(", " ( ").replace(")", " ) ").split(), lowered
+        plain = "?" not in rest and _checked_number(max_digits).search(rest) is None
+    return rest.replace("(", " ( ").replace(")", " ) ").split(), lowered, plain
+
+
+@functools.lru_cache(maxsize=8)
+def _checked_number(max_digits: int) -> re.Pattern:
+    """A token that :func:`_read` must bound-check: one starting like a number (ASCII) with an
+    exponent or over ``max_digits`` characters (a token starts after whitespace or a parenthesis,
+    as ``str.split`` on the padded text cuts it)."""
+    return re.compile(rf"[0-9+\-.](?<![^\s()].)(?:[^\s()]*e|[^\s()]{{{max_digits}}})")
 
 
 def _read(text: str, start: int, limits: Limits) -> list:
     """Read one balanced S-expression starting at ``text[start] == '('`` (iteratively)."""
-    tokens, lowered = _tokens(text, start)
+    tokens, lowered, plain = _tokens(text, start, limits.max_number_digits)
     max_depth = limits.max_depth
+    if plain:
+        return _nest(tokens, max_depth)
     stack: list[list] = []
     cur: list | None = None
     for tok in tokens:
@@ -100,6 +113,39 @@ def _read(text: str, start: int, limits: Limits) -> list:
                 cur.extend(split_variables(tok))
             else:
                 cur.append(tok)
+    missing = len(stack) + (cur is not None)
+    raise PlanetariumError(
+        Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
+    )
+
+
+def _nest(tokens: list[str], max_depth: int) -> list:
+    """:func:`_read`'s loop for tokens that need no checks: parentheses make the lists, every
+    other token is a word as it stands (same lists, same errors)."""
+    stack: list[list] = []
+    cur: list | None = None
+    for tok in tokens:
+        if tok == "(":
+            new: list = []
+            if cur is not None:
+                cur.append(new)
+                stack.append(cur)
+                if len(stack) >= max_depth:
+                    raise PlanetariumError(
+                        Reason.PARSE_ERROR,
+                        f"expression nested deeper than {max_depth} levels",
+                    )
+            cur = new
+        elif tok == ")":
+            if cur is None:
+                raise PlanetariumError(Reason.PARSE_ERROR, "unexpected ')'")
+            if not stack:
+                return cur
+            cur = stack.pop()
+        elif cur is None:
+            raise PlanetariumError(Reason.PARSE_ERROR, f"expected '(' but found {tok!r}")
+        else:
+            cur.append(tok)
     missing = len(stack) + (cur is not None)
     raise PlanetariumError(
         Reason.PARSE_ERROR, f"unbalanced parentheses: {missing} unclosed '(' at end of text"
