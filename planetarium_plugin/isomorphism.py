@@ -113,8 +113,9 @@ def _greedy(a: _Indexed, b: _Indexed, ca: list[int], cb: list[int]) -> list[int]
     return m
 
 
-def _verify(a: Structure, b: Structure, m: Mapping[str, str]) -> bool:
-    """Whether ``m`` is a colour-preserving bijection mapping ``a``'s facts onto ``b``'s."""
+def _verify(a: Structure, b: Structure, m: Mapping[str, str], identity: bool = False) -> bool:
+    """Whether ``m`` is a colour-preserving bijection mapping ``a``'s facts onto ``b``'s
+    (``identity``: ``m`` maps every name to itself, so the facts map to themselves)."""
     cb = dict(zip(b.names, b.colours, strict=True))
     if len(m) != len(a.names) or len(set(m.values())) != len(cb):
         return False
@@ -122,8 +123,11 @@ def _verify(a: Structure, b: Structure, m: Mapping[str, str]) -> bool:
         target = m.get(name)
         if target not in cb or cb[target] != colour:
             return False
-    get = m.__getitem__
-    mapped = {(lab, tuple(map(get, args))) for lab, args in a.facts}
+    if identity:
+        mapped = set(a.facts)
+    else:
+        get = m.__getitem__
+        mapped = {(lab, tuple(map(get, args))) for lab, args in a.facts}
     return len(mapped) == len(a.facts) == len(b.facts) and mapped == set(b.facts)
 
 
@@ -147,7 +151,11 @@ def find_isomorphism(
     if hint is not None and _verify(a, b, hint):
         return dict(hint)
     same_names = dict(zip(a.names, a.names, strict=True))
-    if hint != same_names and same_names.keys() == set(b.names) and _verify(a, b, same_names):
+    if (
+        hint != same_names
+        and same_names.keys() == set(b.names)
+        and _verify(a, b, same_names, identity=True)
+    ):
         return same_names
     labels: dict = {}
     colours: dict = {}

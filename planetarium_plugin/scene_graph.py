@@ -30,9 +30,20 @@ __all__ = ["SceneGraph"]
 
 
 def _init_facts(atoms: Iterable[Atom], numeric: Mapping[Atom, Fraction]) -> list[Fact]:
+    """Init facts; a numeric value is a label part, an integral one as an ``int`` (equal, same
+    hash, but hashed in C: ``Fraction.__hash__`` is Python code, and it ran on every label each
+    time a set was built from the facts — a tenth of a numeric problem's equivalence call)."""
     out: list[Fact] = [(("init", a.predicate), a.args) for a in atoms]
-    out.extend((("init=", f.predicate, v), f.args) for f, v in numeric.items())
+    out.extend(
+        (("init=", f.predicate, v.numerator if v.denominator == 1 else v), f.args)
+        for f, v in numeric.items()
+    )
     return out
+
+
+def _int_or(v: Fraction) -> Hashable:
+    """An integral value as an ``int`` (see :func:`_init_facts`)."""
+    return v.numerator if v.denominator == 1 else v
 
 
 def _goal_facts(
@@ -40,7 +51,9 @@ def _goal_facts(
 ) -> list[Fact]:
     out: list[Fact] = [(("goal", a.predicate), a.args) for a in positive]
     out.extend((("goal-not", a.predicate), a.args) for a in negative)
-    out.extend((("goal" + c.op, c.fluent.predicate, c.value), c.fluent.args) for c in numeric)
+    out.extend(
+        (("goal" + c.op, c.fluent.predicate, _int_or(c.value)), c.fluent.args) for c in numeric
+    )
     return out
 
 

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import networkx as nx
-
 from planetarium_plugin.parsing import Atom, Domain, Problem
 from planetarium_plugin.specify import FullySpecifiedGoal
 
@@ -54,6 +52,17 @@ STATIC_GOALS = frozenset(
         "channel_free",
     }
 )
+
+
+def _closure(start: str, edges: dict[str, set[str]]) -> set[str]:
+    """The nodes reachable from ``start`` along ``edges`` (start included)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in edges.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
 
 
 class _World:
@@ -87,19 +96,18 @@ class _World:
             self.owners[s].add(r)
             self.has_store.add(r)
         self.region: dict[str, set[str]] = {}
+        forward: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        backward: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for x, y, z in by["can_traverse"]:
+            if y != z and Atom("visible", (y, z)) in init:
+                forward[x][y].add(z)
+                backward[x][z].add(y)
         for r in self.rovers if self.valid else ():
             start = self.start[r]
-            g = nx.DiGraph()
-            g.add_node(start)
-            if Atom("available", (r,)) in init:
-                g.add_edges_from(
-                    (y, z)
-                    for x, y, z in by["can_traverse"]
-                    if x == r and y != z and Atom("visible", (y, z)) in init
-                )
-            reach = nx.descendants(g, start) | {start}
+            moves = Atom("available", (r,)) in init
+            reach = _closure(start, forward[r]) if moves else {start}
             self.region[r] = reach
-            back = nx.ancestors(g, start) | {start}
+            back = _closure(start, backward[r]) if moves else {start}
             self.valid &= reach <= back
         landers = {y for lnd, y in by["at_lander"] if Atom("channel_free", (lnd,)) in init}
         talk = {x for x, y in by["visible"] if y in landers}
