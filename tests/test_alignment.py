@@ -447,3 +447,21 @@ def test_cli_calibrate_filter_and_eval_in_process(aligner, tmp_path, capsys):
     rows = {r["pack"]: r for r in json.loads(capsys.readouterr().out)}
     assert rows["all"]["pairs"] == 8 and set(rows["all"]["auroc"]) == {"base", "ours"}
     assert main(["align", "filter", str(tmp_path / "missing.jsonl"), str(data)]) == 2
+
+
+def test_calibration_reads_each_pair_with_its_own_domain_file(aligner):
+    """Rows of a domain with no pack carry the domain file's text (``domain_pddl``): the
+    calibration scores them as a user with that file would, not from the problem alone."""
+    from pathlib import Path
+
+    data = Path(__file__).parents[1] / "benchmarks/data/alignment_public/pairs.jsonl"
+    rows = [r for r in map(json.loads, data.read_text().splitlines())
+            if r.get("domain_pddl") and r["label"] == 1][:6]  # fmt: skip
+    texts, pddls = [r["text"] for r in rows], [r["problem_pddl"] for r in rows]
+    doms = [r["domain_pddl"] for r in rows]
+    cal = aligner.calibrate(texts, pddls, domains=doms)
+    want = [aligner.explain(t, p, d).similarity
+            for t, p, d in zip(texts, pddls, doms, strict=True)]  # fmt: skip
+    assert cal == Calibration.fit(want)
+    bare = aligner.calibrate(texts, pddls)  # the domain file matters on these rows
+    assert bare == Calibration.fit(aligner.similarity(texts, pddls)) and bare != cal

@@ -173,14 +173,30 @@ class Aligner:
         return None
 
     def calibrate(
-        self, texts: Sequence[str], pddls: Sequence[str], *, kind: str = "problem"
+        self,
+        texts: Sequence[str],
+        pddls: Sequence[str],
+        *,
+        kind: str = "problem",
+        domains: Sequence[str | None] | None = None,
     ) -> Calibration:
-        """Fit split-conformal calibration on true pairs (texts with their own PDDL/schema)."""
-        scores = (
-            self.action_similarity(texts, pddls)
-            if kind == "action"
-            else self.similarity(texts, pddls)
-        )
+        """Fit split-conformal calibration on true pairs (texts with their own PDDL/schema).
+
+        ``domains``: per pair, a domain file's text (or pack name) to read that pair with, as
+        a user with that domain would (``None``: the aligner's own); problem pairs only.
+        """
+        if kind == "action":
+            return Calibration.fit(self.action_similarity(texts, pddls), kind=kind)
+        if domains is None or self.method != "facts" or not any(domains):
+            return Calibration.fit(self.similarity(texts, pddls), kind=kind)
+        scores = [0.0] * len(texts)
+        groups: dict[str | None, list[int]] = {}
+        for i, d in enumerate(domains):
+            groups.setdefault(d or None, []).append(i)
+        for d, idx in groups.items():
+            got = self.explain_many([texts[i] for i in idx], [pddls[i] for i in idx], d)
+            for i, e in zip(idx, got, strict=True):
+                scores[i] = e.similarity
         return Calibration.fit(scores, kind=kind)
 
     def score(self, text: str, pddl: str, *, epsilon: float = 0.2) -> AlignmentScore:

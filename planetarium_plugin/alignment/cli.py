@@ -123,6 +123,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         keep = [r.get("label", 1) == 1 and (not args.split or r.get("split") == args.split)
                 for r in rows]  # fmt: skip
         pairs = [p for p, k in zip(read_pairs(Path(args.data)), keep, strict=True) if k]
+        # rows of a domain with no pack carry its file's text: read them with it
+        domains = [r.get("domain_pddl") or None for r, k in zip(rows, keep, strict=True) if k]
         source = args.data + (f" (split {args.split})" if args.split else "")
         by_source: dict[str, int] = {}
         for r, k in zip(rows, keep, strict=True):
@@ -139,6 +141,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                  per_pack=args.per_pack, seed=args.seed, progress=not args.quiet)
                  if p.label == 1]  # fmt: skip
         source = "the generated pairs"
+        domains = None
         fitted_on = {
             "data": "generated train-split pairs",
             "packs": args.domains or "all",
@@ -155,7 +158,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                           "--epsilon")  # fmt: skip
     a = _aligner(args)
     cal: Calibration = a.calibrate([p.text for p in pairs], [p.pddl for p in pairs],
-                                   kind=args.kind)  # fmt: skip
+                                   kind=args.kind, domains=domains)  # fmt: skip
     q = cal.qhat(args.epsilon)
     out = {"kind": args.kind, "n": cal.n, "epsilon": args.epsilon, "qhat": q,
            "threshold": cal.threshold(args.epsilon), "method": a.method}  # fmt: skip
