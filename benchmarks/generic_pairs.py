@@ -269,28 +269,37 @@ def report(records: list[dict], base: dict, groups, args) -> None:
 
 
 def report_per_problem(records: list[dict]) -> None:
-    """One row per ground truth: its slowest call on each side (and which candidate), calls
-    over 5 s and undecided on the generic side, verdicts that differ, the pack that judged."""
+    """One row per ground truth: on positive goals, the slowest call of each side (and which
+    candidate), generic calls over 5 s and undecided; on the negative-goal candidates (both
+    sides search: the rules never see negative goals), how many each side decided; verdicts
+    that differ where both decided; the pack that judged the pack side."""
     print("\nper problem, CPU ms per call (slowest candidate in brackets)\n")
     print(
-        "| problem | props | pack side: pack | max | generic max | > 5 s | undecided "
-        "| verdicts differ |"
+        "| problem | props | pack | positive goals: pack max | generic max | generic > 5 s "
+        "| generic undecided | negative goals decided: pack | generic | verdicts differ |"
     )
-    print("|" + "---|" * 8)
+    print("|" + "---|" * 10)
     for gt in dict.fromkeys(r["gt"] for r in records):
         recs = [r for r in records if r["gt"] == gt]
-        slow_g = max(recs, key=lambda r: r["generic"]["ms"])
-        slow_r = max(recs, key=lambda r: r["rules"]["ms"])
+        pos = [r for r in recs if not r["kind"].startswith("negated")]
+        neg = [r for r in recs if r["kind"].startswith("negated")]
+        slow_g = max(pos, key=lambda r: r["generic"]["ms"])
+        slow_r = max(pos, key=lambda r: r["rules"]["ms"])
         differ = [
             r["kind"]
             for r in recs
-            if not _undecided(r["generic"]) and r["generic"]["eq"] != r["rules"]["eq"]
+            if not _undecided(r["generic"])
+            and not _undecided(r["rules"])
+            and r["generic"]["eq"] != r["rules"]["eq"]
         ]
-        und = [r["kind"] for r in recs if _undecided(r["generic"])]
-        over = sum(r["generic"]["ms"] > 5000 for r in recs)
+        und = [r["kind"] for r in pos if _undecided(r["generic"])]
+        over = sum(r["generic"]["ms"] > 5000 for r in pos)
         packs = "/".join(sorted({str(r["rules"]["pack"]) for r in recs}))
+        neg_r = sum(not _undecided(r["rules"]) for r in neg)
+        neg_g = sum(not _undecided(r["generic"]) for r in neg)
         print(
             f"| {gt} | {recs[0]['size']} | {packs} | {slow_r['rules']['ms']:.1f} "
             f"({slow_r['kind']}) | {slow_g['generic']['ms']:.1f} ({slow_g['kind']}) | {over} "
-            f"| {len(und)} {' '.join(und)} | {len(differ)} {' '.join(differ)} |"
+            f"| {len(und)} {' '.join(und)} | {neg_r}/{len(neg)} | {neg_g}/{len(neg)} "
+            f"| {len(differ)} {' '.join(differ)} |"
         )
