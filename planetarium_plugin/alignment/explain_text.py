@@ -16,6 +16,13 @@ init: 1 stated, 0 contradicted, 0 missing in the problem, 1 unstated
   unstated      (clear b1)
 goal: 0 stated, 0 contradicted, 1 missing in the problem, 0 unstated
   missing       (on b2 b3)  "b2 on b3"  0.91
+
+A fact the quoted words imply under the domain's rules (kind ``implied``) says so:
+
+>>> e["init"]["stated"].append({"atom": "(clear b1)", "span": "your arm is empty",
+...                             "confidence": 0.78, "kind": "implied"})
+>>> print(format_explanation(e).splitlines()[3])
+  stated        (clear b1)  implied by "your arm is empty"  0.78
 """
 
 from __future__ import annotations
@@ -49,7 +56,10 @@ def _line(label: str, entry: Any, with_span: bool) -> str:
     conf = entry.get("confidence")
     tail = f"  {conf:.2f}" if isinstance(conf, int | float) else ""
     neg = "not " if entry.get("negated") and not str(atom).startswith("(not") else ""
-    return f'  {label:<13} {neg}{atom}  "{_span(entry.get("span"))}"{tail}'.rstrip()
+    said = f'"{_span(entry.get("span"))}"'
+    if entry.get("kind") == "implied":  # derived from the quoted facts by the domain's rules
+        said = f"implied by {said}" if entry.get("span") else "implied by the domain's rules"
+    return f"  {label:<13} {neg}{atom}  {said}{tail}".rstrip()
 
 
 def format_explanation(explanation: Any) -> str:

@@ -3,7 +3,8 @@
 Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary),
 :mod:`.mentions` (object mentions → objects), :mod:`.clauses` (init/goal sections, one fact per
 clause), :mod:`.grounding` (clause → candidate atoms via the predicates' wordings and the
-encoder), :mod:`.explain` (comparison, similarity and verdict). :func:`explain_pairs` runs
+encoder), :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
+:mod:`.explain` (comparison, similarity and verdict). :func:`explain_pairs` runs
 them on a batch with one encoder pass over all new wordings.
 """
 
@@ -22,6 +23,7 @@ from .abstract import abstract_matches
 from .clauses import Clause, split_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grounding import _options, ground_clauses
+from .implied import imply, problem_groups
 from .mentions import Mention, find_mentions
 from .world import World, read_world
 
@@ -111,12 +113,14 @@ def explain_pairs(
     """The explanation of each (text, PDDL problem) pair; never raises on bad input."""
     vocab = enc.tokenizer.get_vocab() if hasattr(enc.tokenizer, "get_vocab") else None
     worlds: dict[str, tuple[World, DomainPack | None]] = {}
+    groups: dict[str, tuple] = {}
     prepared = []
     for text, pddl in zip(texts, pddls, strict=True):
         if pddl not in worlds:
             pack, dom = _pack(domain, pddl)
             desc = pack.descriptions.predicates if pack is not None and pack.descriptions else None
             worlds[pddl] = (read_world(pddl, dom, desc, vocab), pack)
+            groups[pddl] = problem_groups(dom, pddl)
         world, pack = worlds[pddl]
         try:
             clauses = split_clauses(text[:MAX_TEXT_CHARS], world)[:MAX_CLAUSES]
@@ -136,12 +140,17 @@ def explain_pairs(
             first = compare(world, grounded)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)
-            got = compare(world, grounded, full, implied) if full or implied else first
+            inv = imply(world, groups[pddl], first, grounded)
+            got = (
+                first
+                if not (full or implied or inv)
+                else compare(world, grounded, full, implied, (), inv)
+            )
             if got.goal.unstated and pack is not None and pack.describe_goal is not None:
                 said = describe_goals([pddl], pack)[0]
                 found = abstract_matches(enc, text[:MAX_TEXT_CHARS], said)
                 if found:
-                    got = compare(world, grounded, full, implied, found)
+                    got = compare(world, grounded, full, implied, found, inv)
             out.append(got)
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"

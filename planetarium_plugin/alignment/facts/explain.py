@@ -12,6 +12,9 @@ Per section (init, goal):
   omit obvious facts, more in the goal; atoms implied by the stated goal are not counted);
 - ``abstract``: goal phrases judged against the pack's abstract goal wordings.
 
+Init facts the text implies rather than states (:mod:`.implied`, ``kind="implied"``) join the
+init's lists; an init that breaks a proven mutex invariant costs :data:`NO_STATE_PENALTY`.
+
 ``similarity`` is ``exp(-penalty)``: the most confident conflict costs its confidence times
 :data:`CONFLICT_WEIGHT`, every further one a fraction (:data:`OTHER_CONFLICTS`) of that — one
 sure conflict is what rejects a problem, and many faint misreadings of a long text should not
@@ -31,11 +34,14 @@ from .world import World
 __all__ = [
     "AlignmentExplanation",
     "FactMatch",
+    "ImpliedFacts",
     "SectionExplanation",
     "compare",
 ]
 
 CONFLICT_WEIGHT = 2.0
+#: Added when the problem's init breaks a proven mutex invariant (:mod:`.implied`).
+NO_STATE_PENALTY = 5.0
 UNSTATED_GOAL_WEIGHT = 2.0
 UNSTATED_INIT_WEIGHT = 0.3
 OTHER_CONFLICTS = 0.1
@@ -61,7 +67,11 @@ def _fmt(atom: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class FactMatch:
-    """One fact: the atom, the text span that states it, and how confident the reading is."""
+    """One fact: the atom, the text span that states it, and how confident the reading is.
+
+    ``kind``: ``text`` when the span states the fact, ``implied`` when the facts the span
+    states imply it under the domain's invariants (:mod:`.implied`).
+    """
 
     atom: str
     span: str
@@ -69,6 +79,25 @@ class FactMatch:
     end: int
     confidence: float
     negated: bool = False
+    kind: str = "text"
+
+
+@dataclass(frozen=True)
+class ImpliedFacts:
+    """Init facts derived from the text's explicit facts and the domain's invariants
+    (:mod:`.implied`)."""
+
+    stated: tuple[FactMatch, ...] = ()
+    contradicted: tuple[FactMatch, ...] = ()
+    missing: tuple[FactMatch, ...] = ()
+    notes: tuple[str, ...] = ()
+    no_state: bool = False  # the problem's init breaks a proven at-most-one group
+
+    def covered(self) -> frozenset[tuple[str, ...]]:
+        """Problem atoms these facts account for (implied true, or implied false)."""
+        return frozenset(
+            tuple(f.atom.strip("()").split()) for f in (*self.stated, *self.contradicted)
+        )
 
 
 @dataclass(frozen=True)
@@ -187,8 +216,9 @@ def compare(
     closure: frozenset[tuple[str, ...]] = frozenset(),
     implied_by_stated: frozenset[tuple[str, ...]] | None = None,
     abstract: tuple[FactMatch, ...] = (),
+    implied_init: ImpliedFacts | None = None,
 ) -> AlignmentExplanation:
-    """The explanation of one pair from its grounded clauses."""
+    """The explanation of one pair from its grounded clauses (and the init facts they imply)."""
     notes: list[str] = []
     if not world.parsed:
         notes.append("the PDDL problem could not be read")
@@ -206,6 +236,13 @@ def compare(
     else:
         i_st, i_co, i_mi, i_cov = _section(init_g, world.init, frozenset(), frozenset())
         g_st, g_co, g_mi, g_cov = _section(goal_g, world.goal_pos, closure, world.goal_neg)
+    if implied_init is not None:  # facts the text implies: after the ones it states
+        known = {f.atom for f in (*i_st, *i_co, *i_mi)}
+        i_st = i_st + [f for f in implied_init.stated if f.atom not in known]
+        i_co = i_co + [f for f in implied_init.contradicted if f.atom not in known]
+        i_mi = i_mi + [f for f in implied_init.missing if f.atom not in known]
+        i_cov = set(i_cov) | (implied_init.covered() & world.init)
+        notes += implied_init.notes
     typed = {a for a in world.init if a[0] in world.type_preds}
     init_atoms = world.init - typed
     init_unstated = sorted(init_atoms - i_cov)
@@ -245,6 +282,8 @@ def compare(
     )
     if not world.parsed or not (world.goal_pos or world.goal_neg):
         penalty += 5.0
+    if implied_init is not None and implied_init.no_state:
+        penalty += NO_STATE_PENALTY  # the init is no state of the domain: no request fits it
     sim = round(math.exp(-penalty), 6)
     aligned = (
         world.parsed
