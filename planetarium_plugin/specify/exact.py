@@ -57,8 +57,10 @@ __all__ = ["exact_fully_specify"]
 
 #: States explored breadth-first around each goal state found (cheap refutations).
 NEIGHBOURHOOD = 300
-#: States for the quick goal-count search before heuristic search.
+#: States for the quick goal-count search before heuristic search (per fact: from a goal state).
 QUICK = 300
+#: States for the first goal-count search from the init (bit-set states: ~1-4 µs each).
+FIRST = 4_000
 #: Heuristic evaluations of the lazy best-first search when no complete planner answered.
 LAZY = 1_000
 #: Budgets of the per-fact searches; the full ``max_states`` is tried only after them.
@@ -67,7 +69,10 @@ FIRST_BUDGET = 3_000
 #: Seconds of the short sub-planner run between the small and the first regression.
 SHORT_PLANNER = 0.25
 #: States for the depth-first-tied goal-count search before a sub-planner process is started.
-DEEP = 3_000
+DEEP = 6_000
+#: States and rounds of the goal-count search that avoids every unproven candidate at once.
+BATCH = 3_000
+BATCH_ROUNDS = 3
 #: Partial states of the quick regression that tries to prove a candidate before any search.
 QUICK_REGRESSION = 60
 
@@ -123,32 +128,34 @@ def _specify(
     if task.close(gpos, gneg) is None:
         return unreachable()
 
-    # Evidence gathered by every search: goal states (refutations) and atoms seen true.
-    common: set[Atom] | None = None
-    union: set[Atom] = set()
-    seen_true: set[Atom] = set(task.init)
-    goal_states: list[State] = []
+    # Evidence gathered by every search, as bit sets (:meth:`GroundTask.encode`): goal states
+    # (refutations), the atoms true in all of them, in some of them, in some reachable state.
+    pm, nm = task.encode(gpos), task.encode(gneg)
+    common: int | None = None
+    union = 0
+    seen_true = task.encode(task.init)
+    goal_states: list[int] = []
 
-    def on_state(s: State) -> None:
-        nonlocal common
-        seen_true.update(s)
-        if gpos <= s and not (gneg & s):
+    def on_state(s: int) -> None:
+        nonlocal common, union, seen_true
+        seen_true |= s
+        if s & pm == pm and not s & nm:
             if common is None:
-                common = set(s)
+                common = s
                 goal_states.append(s)
-            elif not (common <= s) or not (s <= union):
+            elif common & ~s or s & ~union:
                 goal_states.append(s)
             common &= s
-            union.update(s)
+            union |= s
 
     budget = max(1, max_states)
     for s in task.witnesses():  # a goal state of an earlier goal may satisfy this one too
         on_state(s)
     parents: dict = {}
-    first, exhausted = (goal_states[0], False) if goal_states else (None, False)
+    first, exhausted = (task.decode(goal_states[0]), False) if goal_states else (None, False)
     if first is None:
         first, exhausted = greedy(
-            task, task.init, gpos, gneg, QUICK, deadline, on_state, parents=parents
+            task, task.init, gpos, gneg, FIRST, deadline, on_state, parents=parents
         )
     if first is None and not exhausted:
         first, exhausted = greedy(
@@ -169,7 +176,7 @@ def _specify(
             return unreachable()
         first = task.run(plan) if plan is not None else None
         if first is not None:
-            on_state(first)
+            on_state(task.encode(first))
     if first is not None and plan:
         task.remember_plan(plan)
     # Each plan known for this init, stripped of the steps this goal does not need, may end in
@@ -178,7 +185,7 @@ def _specify(
     for known in task.plans():
         lean = essential(task, list(known), gpos, gneg)
         if lean is not None:
-            on_state(lean)
+            on_state(task.encode(lean))
     if first is None and not exhausted:
         first = lazy_search(task, task.init, gpos, gneg, LAZY, deadline, on_state)
     if first is None and not exhausted:
@@ -191,14 +198,14 @@ def _specify(
             return unreachable()
         if verdict == "unknown" or plan is None or task.run(plan) is None:
             raise _bound(max_states, "a goal state")
-        on_state(task.run(plan))
+        on_state(task.encode(task.run(plan)))
     neighbourhood(task, goal_states[0], NEIGHBOURHOOD, deadline, on_state)
 
     def find(pos: State, neg: State, what: str) -> bool:
         """True if (pos, neg) holds in some reachable state (feeding ``on_state``), False if
         proved impossible; raises when undecided."""
         # A monotone atom true in the last goal state stays true: search from the init then.
-        stuck = bool((neg - task.deleted) & goal_states[-1])
+        stuck = bool(task.encode(neg - task.deleted) & goal_states[-1])
         if not stuck:
             hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
             if hit is not None:
@@ -210,17 +217,20 @@ def _specify(
         if hit is not None:
             lean = essential(task, plan_to(trail, hit), pos, neg)
             if lean is not None:
-                on_state(lean)
+                on_state(task.encode(lean))
             return True
         if done:
             return False
         for size in (SMALL_BUDGET, FIRST_BUDGET, budget):
-            verdict, plan = task.regress(pos, neg, min(size, budget), deadline)
-            if verdict == "unknown" and size == SMALL_BUDGET:
-                # A short planner run before the larger regression: a goal state that takes a
+            verdict, plan = "unknown", None
+            if size == SMALL_BUDGET:
+                # A short planner run before the larger regressions: a goal state that takes a
                 # long plan (moving a tall tower) is found in milliseconds by the planner
-                # where thousands of regression nodes find nothing.
+                # where hundreds of regression nodes (~1 ms each) find nothing. The quick
+                # regression and the landmark proof have already tried to prove the fact.
                 verdict, plan = downward_plan(task, pos, neg, deadline, cap=SHORT_PLANNER)
+            if verdict == "unknown":
+                verdict, plan = task.regress(pos, neg, min(size, budget), deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
                 verdict, plan = downward_plan(task, pos, neg, deadline)
             if verdict == "unknown" and size == FIRST_BUDGET:
@@ -232,9 +242,11 @@ def _specify(
                 return False
             state = task.run(plan) if verdict == "solvable" and plan is not None else None
             if state is not None:
-                on_state(state)
+                on_state(task.encode(state))
                 neighbourhood(task, state, NEIGHBOURHOOD // 3, deadline, on_state)
                 return True
+            if min(size, budget) <= DEEP:
+                continue  # the goal-count search above already had as many states
             hit, done = greedy(task, task.init, pos, neg, min(size, budget), deadline, on_state)
             if hit is not None:
                 neighbourhood(task, hit, NEIGHBOURHOOD // 3, deadline, on_state)
@@ -245,9 +257,22 @@ def _specify(
 
     implied = task.close(gpos, gneg)
     assert implied is not None  # a goal state exists, so the goal is consistent
-    proven = set(gpos) | ((task.always | implied[0]) & set(common or ()))
+    assert common is not None
+    proven = set(gpos) | ((task.always | implied[0]) & task.decode(common))
+    # One search refutes many: a goal-count search from the init that also counts the
+    # unproven candidates as costs ends in goal states lacking several of them at once (an
+    # image taken with another camera, a sample analysed by another rover); repeated while
+    # it refutes something. Only found goal states count: nothing is proven by it.
+    for _ in range(BATCH_ROUNDS):
+        avoid = common & ~task.encode(proven)
+        if not avoid:
+            break
+        greedy(task, task.init, gpos, gneg, BATCH, deadline, on_state, newest_first=True,
+               avoid=avoid)
+        if common & avoid == avoid:
+            break
     while True:
-        todo = sorted(x for x in (common or ()) if x not in proven)
+        todo = sorted(x for x in task.decode(common) if x not in proven)
         if not todo:
             break
         f = todo[0]
@@ -264,21 +289,21 @@ def _specify(
     if negative:
         decided: set[Atom] = set()
         while True:
-            todo = sorted(x for x in task.reached - union if x not in decided)
+            todo = sorted(x for x in task.reached - task.decode(union) if x not in decided)
             if not todo:
                 break
             f = todo[0]
             decided.add(f)
-            if f in union or find(gpos | {f}, gneg, f"whether {f} holds in some goal state"):
+            bit = task.encode((f,))
+            if union & bit or find(gpos | {f}, gneg, f"whether {f} holds in some goal state"):
                 continue
-            if f not in seen_true and not find(
+            if not seen_true & bit and not find(
                 frozenset({f}), frozenset(), f"whether {f} is reachable"
             ):
                 continue
             negs |= {f}
-    assert common is not None
     task.remember(goal_states)
-    return FullySpecifiedGoal(frozenset(common), negs, goal.numeric, "exact", reachable=True)
+    return FullySpecifiedGoal(task.decode(common), negs, goal.numeric, "exact", reachable=True)
 
 
 def _bound(max_states: int, what: str) -> PlanetariumError:

@@ -20,7 +20,7 @@ __all__ = ["greedy", "heuristic", "lazy_search", "neighbourhood"]
 
 def greedy(
     task: GroundTask,
-    start: State,
+    start: State | int,
     pos: State,
     neg: State,
     budget: int,
@@ -29,40 +29,66 @@ def greedy(
     *,
     newest_first: bool = False,
     parents: dict | None = None,
+    avoid: int = 0,
 ) -> tuple[State | None, bool]:
     """Greedy best-first search (goal-count) for a state with ``pos`` true and ``neg`` false.
 
-    Returns (state or None, exhausted). ``on_state`` sees every state generated. Ties go to
-    the oldest state, or with ``newest_first`` to the newest (depth first across plateaus:
-    long plans found quickly where a goal literal needs several preparatory steps).
-    ``parents``, when given, is filled with ``state -> (previous state, action)`` so that
-    :func:`plan_to` can read the plan to any state generated.
+    Returns (state or None, exhausted). ``on_state`` sees every state generated, as a bit set
+    (:meth:`GroundTask.decode` reads it); ``start`` may be one. Ties go to the oldest state, or
+    with ``newest_first`` to the newest (depth first across plateaus: long plans found quickly
+    where a goal literal needs several preparatory steps). ``parents``, when given, is filled
+    with ``state -> (previous state, action)`` along the path to the state returned, so that
+    :func:`plan_to` can read its plan. ``avoid`` (a bit set) counts its true atoms into the
+    heuristic, not the goal test: the search prefers goal states lacking them.
     """
-
-    def h(s: State) -> int:
-        return len(pos - s) + len(neg & s)
-
-    seen = {start}
-    on_state(start)
-    heap = [(h(start), 0, start)]
-    tie = 1
+    s0 = start if isinstance(start, int) else task.encode(start)
+    pm, nm = task.encode(pos), task.encode(neg)
+    step_rows = task.step_rows
+    # Allocation-light on purpose (the garbage collector's full passes dominated otherwise):
+    # the queue holds plain ints ``h << 40 | order`` and states live in parallel lists.
+    states, back, acts = [s0], [-1], [-1]
+    seen = {s0}
+    on_state(s0)
+    newest = _LAST if newest_first else 0
+    first = (pm & ~s0).bit_count() + (nm & s0).bit_count() + (avoid & s0).bit_count()
+    heap = [(first << _SHIFT) | newest]
     while heap:
         deadline.check()
-        hs, _, s = heapq.heappop(heap)
-        if hs == 0:
-            return s, False
-        for a in task.applicable(s):
-            t = (s - a.delete) | a.add
+        key = heapq.heappop(heap)
+        n = (key & _LAST) ^ newest
+        s = states[n]
+        if not (pm & ~s or nm & s):
+            if parents is not None:
+                _fill(task, states, back, acts, n, parents)
+            return task.decode(s), False
+        for _, _, keep, add, k in step_rows(s):
+            t = (s & keep) | add
             if t not in seen:
                 if len(seen) >= budget:
                     return None, False
                 seen.add(t)
-                if parents is not None:
-                    parents[t] = (s, a)
                 on_state(t)
-                heapq.heappush(heap, (h(t), -tie if newest_first else tie, t))
-                tie += 1
+                m = len(states)
+                states.append(t)
+                back.append(n)
+                acts.append(k)
+                h = (pm & ~t).bit_count() + (nm & t).bit_count() + (avoid & t).bit_count()
+                heapq.heappush(heap, (h << _SHIFT) | (m ^ newest))
     return None, True
+
+
+_SHIFT = 40
+_LAST = (1 << _SHIFT) - 1
+
+
+def _fill(task: GroundTask, states: list, back: list, acts: list, n: int, parents: dict) -> None:
+    """Copy the path to state ``n`` of a search into ``parents`` (keyed by atom sets)."""
+    here = task.decode(states[n])
+    while back[n] >= 0:
+        prev = task.decode(states[back[n]])
+        parents[here] = (prev, task.actions[acts[n]])
+        n, here = back[n], prev
+
 
 
 def plan_to(parents: dict, state: State) -> list[GroundAction]:
@@ -170,7 +196,7 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State):
 
 def lazy_search(
     task: GroundTask,
-    start: State,
+    start: State | int,
     pos: State,
     neg: State,
     budget: int,
@@ -178,7 +204,10 @@ def lazy_search(
     on_state,
 ) -> State | None:
     """Lazy greedy best-first search on the additive heuristic, helpful actions first (two
-    queues, as in FF/Fast Downward). Incomplete under its budget; returns a goal state."""
+    queues, as in FF/Fast Downward). Incomplete under its budget; returns a goal state.
+    ``on_state`` sees every state generated, as a bit set."""
+    if isinstance(start, int):
+        start = task.decode(start)
     est = heuristic(task, start, pos, neg)
     if est is None:
         return None
@@ -201,7 +230,7 @@ def lazy_search(
             if t in seen:
                 continue
             seen.add(t)
-            on_state(t)
+            on_state(task.encode(t))
             if pos <= t and not (neg & t):
                 return t
             evaluations += 1
@@ -217,14 +246,19 @@ def lazy_search(
 
 
 def neighbourhood(
-    task: GroundTask, start: State, budget: int, deadline: Deadline, on_state
+    task: GroundTask, start: State | int, budget: int, deadline: Deadline, on_state
 ) -> None:
-    """Breadth-first states around ``start`` (reachable, since ``start`` is)."""
-    seen = {start}
-    queue = deque([start])
+    """Breadth-first states around ``start`` (reachable, since ``start`` is), shown to
+    ``on_state`` as bit sets."""
+    s0 = start if isinstance(start, int) else task.encode(start)
+    seen = {s0}
+    queue = deque([s0])
+    step_rows = task.step_rows
     while queue and len(seen) < budget:
         deadline.check()
-        for t in task.successors(queue.popleft()):
+        s = queue.popleft()
+        for _, _, keep, add, _ in step_rows(s):
+            t = (s & keep) | add
             if t not in seen:
                 seen.add(t)
                 on_state(t)

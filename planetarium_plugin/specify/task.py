@@ -58,7 +58,34 @@ class GroundTask:
                 self.waiting_idx.setdefault(x, []).append(i)
             for x in a.add:
                 self.adder_idx.setdefault(x, []).append(i)
-        self._witnesses: list[State] = []
+        # Bit sets for the forward searches: atom i of ``atoms`` is bit i; a state is an int.
+        # Set operations on ints are several times cheaper than on frozensets of atoms, and an
+        # int hashes in constant time. Bit ``len(atoms)`` stands for every atom that is never
+        # true (not relaxed-reachable): no state has it.
+        self.atoms: tuple[Atom, ...] = tuple(sorted(self.reached, key=str))
+        self.index: dict[Atom, int] = {x: i for i, x in enumerate(self.atoms)}
+        self.never = 1 << len(self.atoms)
+        rows: list[list[tuple[int, int, int, int, int]]] = [[] for _ in self.atoms]
+        free: list[tuple[int, int, int, int, int]] = []
+        # Each action is listed under its most selective precondition (the one fewest actions
+        # need): a state checks only the actions listed under its true atoms.
+        # Atoms true in every state (static) select nothing: they are never a key.
+        uses: dict[Atom, int] = {}
+        for a in self.actions:
+            for x in a.pre_pos:
+                uses[x] = uses.get(x, 0) + 1
+        self.dynamic = (self.never - 1) & ~self.encode(self.always)
+        for k, a in enumerate(self.actions):
+            pre_neg = self.encode(a.pre_neg) & ~self.never
+            row = (self.encode(a.pre_pos), pre_neg, ~self.encode(a.delete), self.encode(a.add), k)
+            keys = [x for x in a.pre_pos if x not in self.always]
+            if keys:
+                rows[self.index[min(keys, key=lambda x: (uses[x], str(x)))]].append(row)
+            else:
+                free.append(row)
+        self.by_bit = rows
+        self.free_rows = free
+        self._witnesses: list[int] = []
         self._plans: list[tuple[GroundAction, ...]] = []
         groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
         self.groups = groups
@@ -79,15 +106,51 @@ class GroundTask:
         for a in self.applicable(s):
             yield (s - a.delete) | a.add
 
+    # -- bit sets ----------------------------------------------------------------------------
+
+    def encode(self, atoms: Iterable[Atom]) -> int:
+        """The bit set of ``atoms`` (an atom that can never hold sets the never-true bit)."""
+        index, out = self.index, 0
+        for x in atoms:
+            i = index.get(x)
+            out |= self.never if i is None else 1 << i
+        return out
+
+    def decode(self, bits: int) -> State:
+        """The atoms of a bit set (the never-true bit ignored)."""
+        atoms = self.atoms
+        out = []
+        bits &= self.never - 1
+        while bits:
+            low = bits & -bits
+            out.append(atoms[low.bit_length() - 1])
+            bits ^= low
+        return frozenset(out)
+
+    def step_rows(self, s: int) -> list[tuple[int, int, int, int, int]]:
+        """The rows (pre, pre_neg, ~delete, add, index in ``actions``) of the actions
+        applicable in ``s``."""
+        rows = self.by_bit
+        out = [r for r in self.free_rows if s & r[0] == r[0] and not s & r[1]]
+        x = s & self.dynamic
+        while x:
+            low = x & -x
+            for r in rows[low.bit_length() - 1]:
+                if s & r[0] == r[0] and not s & r[1]:
+                    out.append(r)
+            x ^= low
+        return out
+
     # -- reachable states remembered across goals -------------------------------------------
 
-    def witnesses(self) -> tuple[State, ...]:
-        """Goal states found by earlier closures over this task (all reachable from its init:
-        every search starts at the init or at a reachable state), newest last."""
+    def witnesses(self) -> tuple[int, ...]:
+        """Goal states (bit sets) found by earlier closures over this task (all reachable from
+        its init: every search starts at the init or at a reachable state), newest last."""
         return tuple(self._witnesses)
 
-    def remember(self, states: Iterable[State]) -> None:
-        """Keep reachable states for later goals over the same init (at most ``WITNESSES``)."""
+    def remember(self, states: Iterable[int]) -> None:
+        """Keep reachable states (bit sets) for later goals over the same init (at most
+        ``WITNESSES``)."""
         kept = self._witnesses + [s for s in states if s not in self._witnesses]
         self._witnesses = kept[-WITNESSES:]
 
