@@ -198,20 +198,22 @@ def _trusted(
     text could describe. A group is proven inductive, but "at most one" is a fact about
     states only where the initial states have it ("a bay is vacant or holds one car" is
     inductive, and so is "the valet is idle or some bay is vacant", which real states
-    break). The evidence: the text states at most one member of any instance of the group's
-    schema, and the problem's own init has at most one member in every *other* instance
-    (exactly one, and there is at least one other, for "exactly one"); a group of two true
-    atoms counts as broken only where other instances show the schema holds.
+    break). The evidence: the text and the problem never agree on two members of one
+    instance of the group's schema, and the problem's own init has at most one member in
+    every *other* instance (exactly one, and there is at least one other, for "exactly
+    one"); a group of two true atoms counts as broken only where other instances show the
+    schema holds.
     """
     by_schema: dict[int, list[int]] = {}
     for i, g in enumerate(groups):
         by_schema.setdefault(g.schema, []).append(i)
     count = [len(g.atoms & init) for g in groups]
+    agreed = init & said.keys()
     amo: set[int] = set()
     exact: set[int] = set()
     for members in by_schema.values():
-        if any(len(groups[i].atoms & said.keys()) > 1 for i in members):
-            continue
+        if any(len(groups[i].atoms & agreed) > 1 for i in members):
+            continue  # text and problem agree on two members: real states break the schema
         over = [i for i in members if count[i] > 1]
         not_one = [i for i in members if count[i] != 1]
         for i in members:
