@@ -317,3 +317,56 @@ def test_type_check_fast_path_matches_the_checked_one(init, goal, food):
                     )
 
     assert _outcome(_check_types, ZOO, ZOO_OBJECTS, init, g, numeric) == _outcome(reference)
+
+
+def _reference_parse_goal(expr, domain, objects):
+    """``_parse_goal`` as it was (every literal checked): the oracle for its fast path."""
+    from planetarium_plugin.parsing.model import COMPARATORS, Goal
+    from planetarium_plugin.parsing.problem import _atom, _comparison
+    from planetarium_plugin.parsing.sexpr import _flatten_and, _show
+
+    if len(expr) != 1:
+        raise PlanetariumError(Reason.PARSE_ERROR, "(:goal …) must hold exactly one formula")
+    pos, neg, num = set(), set(), set()
+    for lit in _flatten_and(expr[0], ":goal"):
+        head = lit[0]
+        if head in ("or", "imply", "forall", "exists", "when"):
+            raise PlanetariumError(
+                Reason.UNSUPPORTED, f"'{head}' in goals is not supported: {_show(lit)}"
+            )
+        if head == "not":
+            if len(lit) != 2 or not isinstance(lit[1], list):
+                raise PlanetariumError(Reason.PARSE_ERROR, f"bad negation {_show(lit)}")
+            if lit[1] and lit[1][0] in COMPARATORS:
+                raise PlanetariumError(Reason.UNSUPPORTED, f"negated comparison {_show(lit)}")
+            neg.add(_atom(lit[1], domain.predicates, objects, "goal literal"))
+        elif head in COMPARATORS and head not in domain.predicates:
+            num.add(_comparison(lit, domain, objects))
+        else:
+            pos.add(_atom(lit, domain.predicates, objects, "goal literal"))
+    return Goal(frozenset(pos), frozenset(neg), frozenset(num))
+
+
+_GOAL_HEAD = st.sampled_from(["at", "purrs", "free", "pair", "or", "when", "zebra", "and"])
+_GOAL_LIT = st.one_of(
+    st.builds(lambda h, a: [h, *a], _GOAL_HEAD, st.lists(_ARG, max_size=3)),
+    st.builds(lambda h, a: ["not", [h, *a]], _GOAL_HEAD, st.lists(_ARG, max_size=3)),
+    st.builds(
+        lambda op, f, a, v: [op, [f, *a], v],
+        st.sampled_from([">=", "<", "="]),
+        st.sampled_from(["food", "dist"]),
+        st.lists(_ARG, max_size=2),
+        st.sampled_from(["3", "x"]),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lits=st.lists(_GOAL_LIT, max_size=6), nest=st.booleans())
+def test_goal_fast_path_matches_the_checked_reading(lits, nest):
+    """Goal atoms read in one step give the same goal and errors as the checked reading."""
+    from planetarium_plugin.parsing.problem import _parse_goal
+
+    body = ["and", *lits[:2], ["and", *lits[2:]]] if nest else ["and", *lits]
+    got = _outcome(_parse_goal, [body], ZOO, ZOO_OBJECTS)
+    assert got == _outcome(_reference_parse_goal, [body], ZOO, ZOO_OBJECTS)

@@ -25,6 +25,7 @@ from .sexpr import _flatten_and, _number, _sections, _show, _typed_list
 
 _FLIP = {"<": ">", "<=": ">=", "=": "=", ">=": "<=", ">": "<"}
 _SPECIAL = frozenset({"and", "not", "="})  # init heads read otherwise than as a predicate
+_GOAL_SPECIAL = frozenset({"or", "imply", "forall", "exists", "when", "not"})  # goal ones
 _new_atom = tuple.__new__  # Atom(p, args) without the NamedTuple constructor's Python frame
 
 
@@ -130,6 +131,18 @@ def _atom(lit: list, table: Mapping[str, Predicate], objects: Mapping, what: str
     return Atom(head, tuple(args))
 
 
+def _plain_atom(lit: list, sig: Predicate | None, objects: Mapping) -> Atom | None:
+    """``lit`` as an atom of ``sig`` when it is one as written (its arity, declared objects);
+    None sends it through :func:`_atom`'s checks, which say what is wrong."""
+    if sig is None or len(lit) != len(sig.params) + 1:
+        return None
+    args = tuple(lit[1:])
+    for a in args:
+        if a.__class__ is not str or a not in objects:
+            return None
+    return _new_atom(Atom, (lit[0], args))
+
+
 def _parse_init(
     items: list, domain: Domain, objects: Mapping, limits: Limits
 ) -> tuple[frozenset[Atom], dict[Atom, Fraction]]:
@@ -146,26 +159,17 @@ def _parse_init(
         if lit.__class__ is list and lit:
             head = lit[0]
             if head == "=" and len(lit) == 3 and lit[1].__class__ is list and lit[1]:
-                value, lit_f = _number(lit[2]), lit[1]
-                sig = funcs.get(lit_f[0]) if lit_f[0].__class__ is str else None
-                if value is not None and sig is not None and len(lit_f) == len(sig.params) + 1:
-                    args = tuple(lit_f[1:])
-                    for a in args:
-                        if a.__class__ is not str or a not in objects:
-                            break
-                    else:
-                        numeric[_new_atom(Atom, (lit_f[0], args))] = value
+                value, fluent = _number(lit[2]), lit[1]
+                if value is not None and fluent[0].__class__ is str:
+                    atom = _plain_atom(fluent, funcs.get(fluent[0]), objects)
+                    if atom is not None:
+                        numeric[atom] = value
                         continue
             elif head.__class__ is str and head not in _SPECIAL:
-                sig = preds.get(head)
-                if sig is not None and len(lit) == len(sig.params) + 1:
-                    args = tuple(lit[1:])
-                    for a in args:
-                        if a.__class__ is not str or a not in objects:
-                            break
-                    else:
-                        atoms.add(_new_atom(Atom, (head, args)))
-                        continue
+                atom = _plain_atom(lit, preds.get(head), objects)
+                if atom is not None:
+                    atoms.add(atom)
+                    continue
         if not isinstance(lit, list) or not lit:
             raise PlanetariumError(Reason.PARSE_ERROR, f"bad init fact {_show(lit)}")
         if lit[0] == "and":
@@ -193,8 +197,14 @@ def _parse_goal(expr: list, domain: Domain, objects: Mapping) -> Goal:
     pos: set[Atom] = set()
     neg: set[Atom] = set()
     num: set[NumericCondition] = set()
+    preds = domain.predicates
     for lit in _flatten_and(expr[0], ":goal"):
         head = lit[0]
+        if head.__class__ is str and head not in _GOAL_SPECIAL:  # a plain atom in one step
+            atom = _plain_atom(lit, preds.get(head), objects)
+            if atom is not None:
+                pos.add(atom)
+                continue
         if head in ("or", "imply", "forall", "exists", "when"):
             raise PlanetariumError(
                 Reason.UNSUPPORTED, f"'{head}' in goals is not supported: {_show(lit)}"
