@@ -24,7 +24,7 @@ from planetarium_plugin.specify import (
     search_fully_specify,
 )
 from planetarium_plugin.specify.downward import downward_plan
-from planetarium_plugin.specify.forward import essential, greedy, plan_to
+from planetarium_plugin.specify.forward import essential, greedy, plan_to, splice
 from planetarium_plugin.specify.task import GroundTask
 
 
@@ -355,3 +355,61 @@ def test_bit_set_searches_refute_only_with_reachable_goal_states(case, data):
         assert end in goal_states
     if exhausted:
         assert set(states) == reachable  # exhausted means every reachable state was shown
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_spliced_plans_refute_only_facts_the_oracle_drops(case, data):
+    """Issue 17: a known plan repaired around the step that made a fact true (``splice``),
+    alone, against the explicit-state oracle: every state it shows is reachable, and a fact it
+    refutes is one the oracle's closure lacks, with the goal state it ended in as evidence."""
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    problem = parse_problem(_with_negative(data.draw, data.draw(strategy)), domain)
+    oracle = search_fully_specify(problem, domain, max_states=60_000)
+    if not oracle.reachable:
+        return
+    reachable = {s for s, _ in reachable_states(problem, domain)}
+    task = GroundTask(problem, domain, Deadline(None))
+    pos, neg = problem.goal.positive, problem.goal.negative
+    parents: dict = {}
+    end, _ = greedy(
+        task, task.init, pos, neg, 2_000, Deadline(None), lambda s: None, parents=parents
+    )
+    if end is None:
+        return
+    plan = plan_to(parents, end)
+    budget = data.draw(st.sampled_from([0, 1, 30]))
+    for f in sorted(end - pos):
+        shown: list[int] = []
+        refuted = splice(task, plan, pos, neg | {f}, f, budget, Deadline(None), shown.append)
+        states = [task.decode(s) for s in shown]
+        assert set(states) <= reachable
+        if refuted:
+            last = states[-1]
+            assert pos <= last and not (neg & last) and f not in last
+            assert f not in oracle.positive
+
+
+def test_splice_puts_the_block_on_the_table_and_builds_the_same_tower_on_it():
+    """The tall-tower case of issue 17 in small: the ground truth's plan builds the tower
+    b4-b3-b2-b1 (b1 on top); a goal without (on b2 b3) is refuted by that very plan with b2
+    put on the table instead, b1 still stacked on it."""
+    pack = domain_packs()["blocksworld"]
+    problem = parse_problem(_tower(4), pack.domain)
+    task = GroundTask(problem, pack.domain, Deadline(None))
+    pos = problem.goal.positive
+    parents: dict = {}
+    end, _ = greedy(
+        task, task.init, pos, frozenset(), 5_000, Deadline(None), lambda s: None, parents=parents
+    )
+    assert end is not None
+    plan = plan_to(parents, end)
+    f = Atom("on", ("b2", "b3"))
+    goal = pos - {f}
+    shown: list[int] = []
+    assert splice(task, plan, goal, frozenset({f}), f, 30, Deadline(None), shown.append)
+    last = task.decode(shown[-1])
+    assert goal <= last and f not in last and Atom("on-table", ("b2",)) in last
+    assert not splice(task, plan, pos, frozenset({f}), f, 30, Deadline(None), shown.append)

@@ -14,6 +14,11 @@ state (the oracle), each candidate is settled separately, cheapest evidence firs
    every fact they lack. The plan to the first goal state is also stripped of the steps no
    later step or goal needs and replayed: that leaner goal state (no tile painted in passing,
    no sample taken on the way) refutes most side effects at once;
+   Then two cheap refutations of many facts at once: each known plan from the init is
+   *repaired* around the step that made a candidate true (:func:`.forward.splice`: the block
+   put on the table, then the same tower built on it), and one goal-count search counts every
+   unproven candidate as a cost, so its goal states lack as many as possible. The forward
+   searches run on bit sets (:meth:`.task.GroundTask.encode`);
 3. cheap proofs before any per-fact search: atoms the goal forces through the verified
    exactly-one invariants; *monotone landmarks* — an atom nothing deletes, false in the init,
    without whose adders the goal is not even relaxed-reachable, is made true by every plan
@@ -48,7 +53,7 @@ from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
-from .forward import essential, greedy, lazy_search, neighbourhood, plan_to
+from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .memo import Memo, closure_key, init_key
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
@@ -73,6 +78,8 @@ DEEP = 6_000
 #: States and rounds of the goal-count search that avoids every unproven candidate at once.
 BATCH = 3_000
 BATCH_ROUNDS = 3
+#: States around the repaired step of a known plan (:func:`.forward.splice`).
+SPLICE = 30
 #: Partial states of the quick regression that tries to prove a candidate before any search.
 QUICK_REGRESSION = 60
 
@@ -215,7 +222,9 @@ def _specify(
             task, task.init, pos, neg, DEEP, deadline, on_state, newest_first=True, parents=trail
         )
         if hit is not None:
-            lean = essential(task, plan_to(trail, hit), pos, neg)
+            steps = plan_to(trail, hit)
+            task.remember_plan(steps)
+            lean = essential(task, steps, pos, neg)
             if lean is not None:
                 on_state(task.encode(lean))
             return True
@@ -242,6 +251,7 @@ def _specify(
                 return False
             state = task.run(plan) if verdict == "solvable" and plan is not None else None
             if state is not None:
+                task.remember_plan(plan)
                 on_state(task.encode(state))
                 neighbourhood(task, state, NEIGHBOURHOOD // 3, deadline, on_state)
                 return True
@@ -259,6 +269,13 @@ def _specify(
     assert implied is not None  # a goal state exists, so the goal is consistent
     assert common is not None
     proven = set(gpos) | ((task.always | implied[0]) & task.decode(common))
+    # A known plan repaired around the step that made a candidate true refutes it in
+    # microseconds (the block put on the table, then the same tower built on it).
+    for f in sorted(task.decode(common & ~task.encode(proven))):
+        if common & task.encode((f,)):
+            for known in reversed(task.plans()):
+                if splice(task, known, gpos, gneg | {f}, f, SPLICE, deadline, on_state):
+                    break
     # One search refutes many: a goal-count search from the init that also counts the
     # unproven candidates as costs ends in goal states lacking several of them at once (an
     # image taken with another camera, a sample analysed by another rover); repeated while
@@ -279,6 +296,11 @@ def _specify(
         if f not in task.deleted and task.landmark(gpos, f):
             proven.add(f)  # a monotone landmark of the goal
             continue
+        if any(
+            splice(task, known, gpos, gneg | {f}, f, SPLICE, deadline, on_state)
+            for known in reversed(task.plans())
+        ):
+            continue  # refuted: a known plan repaired around the step that made f true
         verdict, _ = task.regress(gpos, gneg | {f}, QUICK_REGRESSION, deadline)
         if verdict == "unsolvable":
             proven.add(f)

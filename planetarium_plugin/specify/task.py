@@ -85,6 +85,7 @@ class GroundTask:
                 free.append(row)
         self.by_bit = rows
         self.free_rows = free
+        self.row_of = {id(self.actions[r[4]]): r for r in (*free, *(x for rs in rows for x in rs))}
         self._witnesses: list[int] = []
         self._plans: list[tuple[GroundAction, ...]] = []
         groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
