@@ -91,6 +91,10 @@ def test_a_text_that_does_not_describe_a_predicate_gets_nothing_implied(aligner)
     # an init that is no state of the domain is wrong whatever the text says
     broken = aligner.explain("Put b1 on b2.", TOWER.replace("(clear b3)", "(clear b1)"))
     assert not broken.aligned and "(clear b1)" in {f.atom for f in broken.init.contradicted}
+    # and so is one where b3 is neither clear, nor under a block, nor held
+    empty = aligner.explain("Put b1 on b2.", left_out)
+    assert empty.similarity < 0.01 < goal_only.similarity
+    assert any("none of (clear b3)" in n for n in empty.notes)
 
 
 def test_a_domain_no_pack_knows(aligner):

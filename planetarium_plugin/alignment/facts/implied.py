@@ -11,7 +11,8 @@ trusted: the problem's init is what is being checked). With them:
 - a problem atom in a group where the text states another member is false by the text
   (``contradicted``, kind ``implied``, with the span of that member); a problem init with two
   members of a group describes no state at all (``contradicted`` even if the text states
-  neither, with a note naming both);
+  neither, with a note naming both), nor does one with no member of a group that every other
+  instance of its schema has exactly one of (a note);
 - a group that also holds *at least* one atom (every action that deletes a member adds one),
   whose schema the text describes (it states a member of one of its instances), and of whose
   members the text leaves exactly one possible — the others are false by the text's explicit
@@ -48,6 +49,8 @@ IMPLIED = 0.8
 #: Seconds and ground actions spent on one problem's invariants at most (hostile input).
 GROUND_SECONDS = 1.0
 MAX_ACTIONS = 20_000
+#: Atoms of a group a note names at most.
+MAX_NAMED = 4
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,11 @@ def implied_init(
                 fm = FactMatch(_fmt(a), s.span, s.start, s.end, s.confidence, kind="implied")
                 if a not in contra or contra[a].confidence < fm.confidence:
                     contra[a] = fm
+    for i in sorted(exact):
+        if not groups[i].atoms & init:  # every other instance has one: so must this one
+            names = ", ".join(_fmt(a) for a in sorted(groups[i].atoms)[:MAX_NAMED])
+            more = ", …" if len(groups[i].atoms) > MAX_NAMED else ""
+            notes.append(f"no state of the domain has none of {names}{more} (the problem's init)")
     if not said:  # nothing stated in the init: nothing implied true either
         return ImpliedFacts((), tuple(contra.values()), (), tuple(notes), bool(notes))
     trusted = [g for i, g in enumerate(groups) if i in amo]
