@@ -25,7 +25,9 @@ from .sections import (
     _CUES,
     _IMPERATIVES,
     _INIT_CUES,
+    _SEPARATORS,
     _sentences,
+    clause_cuts,
     goal_start,
     section_at,
     sections,
@@ -35,7 +37,6 @@ from .world import PLACEHOLDERS, World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
 
-_SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 _FILLER = wordset(
     "the a an both also too as well so that there then now just furthermore moreover "
     "finally additionally - * • is are have be my your our i we goal goals want like it "
@@ -169,7 +170,8 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     for m in ments:
         for k in range(m.first_token, m.last_token + 1):
             by_tok[k] = m
-    secs = sections(text, vocabulary_words(world))
+    secs = clause_cuts(sections(text, vocabulary_words(world)), text, toks, by_tok)
+    nouns = frozenset(world.classes) | world.type_preds
     out: list[Clause] = []
     for s, e in _sentences(text):
         idx = [k for k, t in enumerate(toks) if s <= t.start < e]
@@ -191,12 +193,17 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
             piece = text[first : toks[part[-1]].end]
             if sec == "goal" and first > g and _INIT_CUES.search(piece) and not _CUES.search(piece):
                 sec = "init"  # "Move b1 to r2. The robot starts in r1, …": the init after it
-            out += _clauses_of(original, toks, part, by_tok, sec)
+            out += _clauses_of(original, toks, part, by_tok, sec, nouns)
     return out
 
 
 def _clauses_of(
-    text: str, toks: list[Token], idx: list[int], by_tok: dict, section: str
+    text: str,
+    toks: list[Token],
+    idx: list[int],
+    by_tok: dict,
+    section: str,
+    nouns: frozenset[str] = frozenset(),
 ) -> list[Clause]:
     segments: list[list[int]] = [[]]
     ends: list[str] = []  # the separator that ends each segment
@@ -254,7 +261,12 @@ def _clauses_of(
         start = toks[sg[0]].start
         first = toks[sg[0]].text
         if pending:
-            if slots:
+            head = [t for k in sg if k not in by_tok and ms and (t := toks[k]).end <= ms[0].start]
+            if any(t.text not in nouns and t.text.rstrip("s") not in nouns for t in _content(head)):
+                # "the top row, t1, t2 and t3, painted black": the list is the subject of
+                # words that follow it, not one more item of the piece's first object
+                slots = [list(pending), *slots]
+            elif slots:
                 slots[0] = pending + slots[0]
             else:
                 slots = [list(pending)]

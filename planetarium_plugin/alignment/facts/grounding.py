@@ -69,6 +69,7 @@ class Candidate:
     predicate: str
     slots: tuple[int, ...]  # slot index feeding each parameter (parameter order)
     probability: float
+    cosine: float = 1.0  # the encoder's likeness of the clause and the wording (1 when named)
 
 
 @dataclass(frozen=True)
@@ -301,21 +302,18 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         )
         weak = not clause.slots or clause.inherited or quantified
         null = NULL_WITHOUT_OBJECTS if weak else NULL_WITH_OBJECTS
-        scores = np.array(
-            [
-                max(
-                    float(vecs[row[o[4]]] @ vecs[row[o[2]]]),
-                    float(vecs[row[o[4]]] @ vecs[row[o[5]]]),
-                )
-                - o[3]
-                for o in opts
-            ]
-            + [null]
-        )
+        cos = [
+            max(float(vecs[row[o[4]]] @ vecs[row[o[2]]]), float(vecs[row[o[4]]] @ vecs[row[o[5]]]))
+            for o in opts
+        ]
+        scores = np.array([c - o[3] for c, o in zip(cos, opts, strict=True)] + [null])
         z = np.exp((scores - scores.max()) / TEMPERATURE)
         p = z / z.sum()
         cands = sorted(
-            (Candidate(o[0], o[1], float(pi)) for o, pi in zip(opts, p[:-1], strict=True)),
+            (
+                Candidate(o[0], o[1], float(pi), round(c, 6))
+                for o, pi, c in zip(opts, p[:-1], cos, strict=True)
+            ),
             key=lambda c: (-c.probability, c.predicate, c.slots),
         )
         neg = False

@@ -16,10 +16,11 @@ is no cue. A text with no goal cue states facts whose section is unknown (``any`
 from __future__ import annotations
 
 import re
+from collections.abc import Container, Sequence
 
 from .world import World, wordset
 
-__all__ = ["goal_start", "section_at", "sections", "vocabulary_words"]
+__all__ = ["clause_cuts", "goal_start", "section_at", "sections", "vocabulary_words"]
 
 _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
@@ -35,6 +36,8 @@ _IMPERATIVES = wordset(
     "navigate go return ship reverse rebuild mission invert set form create split "
     "distribute collect gather let have change"
 )
+#: Tokens that end a clause.
+_SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 _BULLETS = " \t-*•0123456789)."
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+(?:[.!?;]+|\n|$)")
 _INIT_CUES = re.compile(
@@ -122,3 +125,31 @@ def vocabulary_words(world: World) -> frozenset[str]:
     for name in world.predicates:
         words.update(w.lower() for w in re.split(r"[\W_]+", name) if w)
     return frozenset(words)
+
+
+def clause_cuts(
+    secs: list[tuple[int, str]], text: str, toks: Sequence, by_tok: Container[int]
+) -> list[tuple[int, str]]:
+    """``secs`` with each cut moved back to the start of its clause. ``toks``: the text's
+    tokens (``.text``, ``.start``); ``by_tok``: the indices of tokens inside object mentions.
+
+    Section cues inside a clause move to where that clause starts: in "r1 holds red, and the
+    top tile t1 needs to be painted red" the cue "needs to" makes the whole clause a goal, its
+    subject included. Commas and "and" inside a list of objects ("b1, b2 and b3 should …") are
+    no clause boundary."""
+    sents = _sentences(text)
+    out: list[tuple[int, str]] = []
+    for cut, name in secs:
+        s0 = next((s for s, e in sents if s <= cut < e), cut)
+        k = next((j for j, t in enumerate(toks) if t.start >= cut), len(toks))
+        j = k - 1
+        while j >= 0 and toks[j].start >= s0:
+            t = toks[j].text
+            listed = j - 1 in by_tok and j + 1 in by_tok and t in (",", "and", "&")
+            if t in _SEPARATORS and j not in by_tok and not listed:
+                break
+            j -= 1
+        new = toks[j + 1].start if j + 1 < k else cut
+        floor = out[-1][0] + 1 if out else 0
+        out.append((max(new, floor), name))
+    return out
