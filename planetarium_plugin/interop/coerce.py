@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from ..errors import PlanetariumError, Reason
-from ..packs import default_registry, resolve_domain
+from ..packs import DomainPack, default_registry, resolve_domain
 from ..parsing import DEFAULT_LIMITS, Domain, Limits, parse_domain
 from .detect import foreign_library, require, toolkit_kind
 from .pddl_library import pddl_domain_text, pddl_problem_domain, pddl_problem_text
@@ -186,6 +186,10 @@ def pddl_inputs(
     refused conversion comes back as the :class:`PlanetariumError` saying why (see
     :func:`unwrap`). A registered pack's domain is given back as the pack's name.
     """
+    if (type(domain) is str or isinstance(domain, DomainPack)) and all(
+        type(p) is str for p in problems
+    ):
+        return domain, problems  # text and packs: nothing to convert (the usual call)
     if domain is None:
         carrier = next((d for d in map(carried_domain, problems) if d is not None), None)
         if carrier is None:
