@@ -42,7 +42,8 @@ def _groups(task: GroundTask, pos: State, neg: State) -> list[list]:
     for g in sorted((g for g in task.groups if g.exactly_one), key=lambda g: -len(g.atoms)):
         if g.atoms & used or g.atoms & banned or len(g.atoms & task.init) != 1:
             continue
-        if any((a.delete - a.add) & g.atoms and not (a.add & g.atoms) for a in task.actions):
+        deleters = (a for x in g.atoms for a in task.deleters.get(x, ()))
+        if any(not (a.add & g.atoms) for a in deleters):  # by the index: not every action
             continue
         out.append(sorted(g.atoms, key=str))
         used |= g.atoms

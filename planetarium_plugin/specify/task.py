@@ -80,7 +80,7 @@ class GroundTask:
             row = (self.encode(a.pre_pos), pre_neg, ~self.encode(a.delete), self.encode(a.add), k)
             keys = [x for x in a.pre_pos if x not in self.always]
             if keys:
-                rows[self.index[min(keys, key=lambda x: (uses[x], str(x)))]].append(row)
+                rows[self.index[min(keys, key=lambda x: (uses[x], self.index[x]))]].append(row)
             else:
                 free.append(row)
         self.by_bit = rows
