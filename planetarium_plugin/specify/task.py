@@ -42,26 +42,6 @@ class GroundTask:
             deleted |= a.delete - a.add
         self.always = frozenset(a for a in self.init if a not in deleted)
         self.deleted = frozenset(deleted)
-        self.adders: dict[Atom, list[GroundAction]] = {}
-        self.deleters: dict[Atom, list[GroundAction]] = {}
-        self.by_pre: dict[Atom | None, list[GroundAction]] = {}
-        for a in self.actions:
-            for x in a.add:
-                self.adders.setdefault(x, []).append(a)
-            for x in a.delete - a.add:
-                self.deleters.setdefault(x, []).append(a)
-            key = min(a.pre_pos, key=str) if a.pre_pos else None
-            self.by_pre.setdefault(key, []).append(a)
-        self.acts = self.actions
-        self.pre_count = [len(a.pre_pos) for a in self.actions]
-        self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
-        self.waiting_idx: dict[Atom, list[int]] = {}
-        self.adder_idx: dict[Atom, list[int]] = {}
-        for i, a in enumerate(self.actions):
-            for x in a.pre_pos:
-                self.waiting_idx.setdefault(x, []).append(i)
-            for x in a.add:
-                self.adder_idx.setdefault(x, []).append(i)
         # Bit sets for the forward searches: atom i of ``atoms`` is bit i; a state is an int.
         # Set operations on ints are several times cheaper than on frozensets of atoms, and an
         # int hashes in constant time. Bit ``len(atoms)`` stands for every atom that is never
@@ -69,22 +49,39 @@ class GroundTask:
         self.atoms: tuple[Atom, ...] = tuple(sorted(self.reached, key=str))
         self.index: dict[Atom, int] = {x: i for i, x in enumerate(self.atoms)}
         self.never = 1 << len(self.atoms)
+        index = self.index
+        self.adders: dict[Atom, list[GroundAction]] = {}
+        self.deleters: dict[Atom, list[GroundAction]] = {}
+        self.by_pre: dict[Atom | None, list[GroundAction]] = {}
+        self.acts = self.actions
+        self.pre_count = [len(a.pre_pos) for a in self.actions]
+        self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
+        self.waiting_idx: dict[Atom, list[int]] = {}
+        self.adder_idx: dict[Atom, list[int]] = {}
+        uses: dict[Atom, int] = {}
+        for i, a in enumerate(self.actions):
+            for x in a.add:
+                self.adders.setdefault(x, []).append(a)
+                self.adder_idx.setdefault(x, []).append(i)
+            for x in a.delete - a.add:
+                self.deleters.setdefault(x, []).append(a)
+            for x in a.pre_pos:
+                self.waiting_idx.setdefault(x, []).append(i)
+                uses[x] = uses.get(x, 0) + 1
+            key = min(a.pre_pos, key=index.__getitem__) if a.pre_pos else None
+            self.by_pre.setdefault(key, []).append(a)
         rows: list[list[tuple[int, int, int, int, int]]] = [[] for _ in self.atoms]
         free: list[tuple[int, int, int, int, int]] = []
         # Each action is listed under its most selective precondition (the one fewest actions
         # need): a state checks only the actions listed under its true atoms.
         # Atoms true in every state (static) select nothing: they are never a key.
-        uses: dict[Atom, int] = {}
-        for a in self.actions:
-            for x in a.pre_pos:
-                uses[x] = uses.get(x, 0) + 1
         self.dynamic = (self.never - 1) & ~self.encode(self.always)
         for k, a in enumerate(self.actions):
             pre_neg = self.encode(a.pre_neg) & ~self.never
             row = (self.encode(a.pre_pos), pre_neg, ~self.encode(a.delete), self.encode(a.add), k)
             keys = [x for x in a.pre_pos if x not in self.always]
             if keys:
-                rows[self.index[min(keys, key=lambda x: (uses[x], self.index[x]))]].append(row)
+                rows[index[min(keys, key=lambda x: (uses[x], index[x]))]].append(row)
             else:
                 free.append(row)
         self.by_bit = rows
