@@ -121,7 +121,12 @@ def splice(
     put on the table instead of on its goal block, after which the same steps build the same
     tower on it (one long plan repaired in microseconds where a new plan takes seconds).
     """
-    rows = [task.row_of[id(a)] for a in plan]
+    rows = []
+    for a in plan:
+        row = task.row_of.get(id(a))
+        if row is None:
+            return False  # not a plan over this task's actions
+        rows.append(row)
     bit = task.encode((f,))
     pm, nm = task.encode(pos), task.encode(neg)
     s = task.encode(task.init)
