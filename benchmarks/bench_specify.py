@@ -86,6 +86,12 @@ def main() -> None:
         help="--generic on the IPC 2002 Rovers STRIPS set in PATH (domain.pddl, instance-N.pddl)"
         " instead of the packs' splits; see benchmarks/data/IPC_ROVERS.md",
     )
+    ap.add_argument(
+        "--freeze-gc",
+        action="store_true",
+        help="--generic: gc.freeze() once everything is loaded, as a long-running scorer would:"
+        " the collector's full passes then skip the import-time objects",
+    )
     args = ap.parse_args()
     args.packs = tuple(args.packs.split(","))
     args.large = tuple(int(n) for n in args.large.split(","))

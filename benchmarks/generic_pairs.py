@@ -27,6 +27,7 @@ an older tree and adds the before/after table.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import re
@@ -159,6 +160,9 @@ def run(args) -> None:
         for gid, text in _ground_truths(group, args.sample, args.seed, args.large):
             todo.append((group, pack, gid, text))
     keys = []
+    if getattr(args, "freeze_gc", False):
+        gc.collect()
+        gc.freeze()
     with args.out.open("a") as out:
         for group, pack, gid, text in tqdm(todo, desc="ground truths", unit="gt"):
             if group == IPC:  # the pack side gets the IPC file's text: is it recognised?
