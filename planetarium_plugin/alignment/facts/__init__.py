@@ -25,6 +25,8 @@ from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compar
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
 from .mentions import Mention, find_mentions
+from .sequences import sequence_clauses
+from .vocabulary import name_clauses
 from .world import World, read_world
 
 __all__ = [
@@ -123,7 +125,9 @@ def explain_pairs(
             groups[pddl] = problem_groups(dom, pddl)
         world, pack = worlds[pddl]
         try:
-            clauses = split_clauses(text[:MAX_TEXT_CHARS], world)[:MAX_CLAUSES]
+            read = text[:MAX_TEXT_CHARS]
+            clauses = name_clauses(read, world, split_clauses(read, world))
+            clauses = sequence_clauses(read, world, clauses)[:MAX_CLAUSES]
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             clauses = []
         prepared.append((world, pack, clauses))

@@ -154,7 +154,7 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
         masked = text
     out = _split(masked, text, world, mentions if not calls else None)
     if direct:
-        secs = sections(masked, vocabulary_words(world))
+        secs = sections(masked, vocabulary_words(world), world.verbs)
         for start, c in direct:
             sec = section_at(secs, start)
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
@@ -170,7 +170,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     for m in ments:
         for k in range(m.first_token, m.last_token + 1):
             by_tok[k] = m
-    secs = clause_cuts(sections(text, vocabulary_words(world)), text, toks, by_tok)
+    secs = clause_cuts(sections(text, vocabulary_words(world), world.verbs), text, toks, by_tok)
     nouns = frozenset(world.classes) | world.type_preds
     out: list[Clause] = []
     for s, e in _sentences(text):

@@ -24,6 +24,7 @@ import numpy as np
 from ..encoder import Encoder
 from .clauses import Clause
 from .mentions import QUANTIFIERS
+from .vocabulary import name_negated, negations
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -62,6 +63,9 @@ _ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re
 _NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
 _RESPECTIVELY = re.compile(r"\b(?:respectively|in that order|in order)\b", re.I)
 _STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
+#: A negated predicate name (``not_allergic``) read from a clause with no negation costs this;
+#: from a clause with one, it gains it (the name's negation is the clause's).
+POLARITY = 0.05
 
 
 @dataclass(frozen=True)
@@ -226,10 +230,13 @@ def _options(
     if _is_empty(world, clause):
         return out
     mine = _stems(clause.template)
+    negs = negations(clause.template)
     for name, pred in world.predicates.items():
         k = pred.arity
         shared = len(mine & (_stems(pred.template) | _stems(name)))
         bonus = -LEXICAL * min(shared, 3) + (_axis_cost(words, pred) if k == 2 else 0.0)
+        if name_negated(name):
+            bonus += -POLARITY if negs else POLARITY
         if k > n or k > len(PLACEHOLDERS):
             continue
         if (
@@ -258,12 +265,13 @@ def _options(
             continue
         for chosen in itertools.combinations(range(n), k):
             orders = [chosen, tuple(reversed(chosen))] if k == 2 else [chosen]
-            if k == 2 and _flipped(words, pred):
+            if k == 2 and clause.direct is None and _flipped(words, pred):
                 orders.reverse()
             for rank, mention_order in enumerate(orders):
                 assign = [0] * k
                 for i, si in enumerate(mention_order):
-                    assign[pred.order[i]] = si
+                    # a named predicate takes its arguments in the order written ("above(f1, f2)")
+                    assign[i if clause.direct is not None else pred.order[i]] = si
                 if not _fits(world, pred, clause, assign):
                     continue
                 letters = [PLACEHOLDERS[si] for si in mention_order]
@@ -317,7 +325,11 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             key=lambda c: (-c.probability, c.predicate, c.slots),
         )
         neg = False
-        if cands and _STRICT_NEG.search(clause.template):
+        if cands and name_negated(cands[0].predicate):
+            # a name negative in itself ("not_allergic_gluten") is stated by a negated clause
+            # ("X is not allergic", "X is gluten-free") and denied by a plain one
+            neg = negations(clause.template) % 2 == 0
+        elif cands and _STRICT_NEG.search(clause.template):
             # "X is not clear" negates; "the hand isn't holding anything" says what a negative
             # wording says positively ("the arm holds no block")
             wording = world.predicates[cands[0].predicate].template

@@ -18,13 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Sequence
 
+from .vocabulary import lexicon_words
 from .world import World, wordset
 
 __all__ = ["clause_cuts", "goal_start", "section_at", "sections", "vocabulary_words"]
 
 _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
-    r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
+    r"|should|must|needs? to|i need|we need|have to|has to|end up|ends up|in the end|at the end"
+    r"|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
     r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
     re.IGNORECASE,
@@ -72,12 +74,15 @@ def _lead(sent: str, at: int) -> int:
     return len(re.findall(r"[A-Za-z']+", sent[:at]))
 
 
-def sections(text: str, skip: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+def sections(
+    text: str, skip: frozenset[str] = frozenset(), verbs: frozenset[str] = frozenset()
+) -> list[tuple[int, str]]:
     """Where each section starts, ``[(offset, "init" | "goal"), …]``; empty with no goal cue.
 
     The text before the first goal cue is init. After a goal, a sentence that opens with an init
     cue ("Setup: …", "Initially …", "Right now …", "The rover starts …") starts the init again,
-    up to the next goal cue, so goal-first requests keep their set-up in the init."""
+    up to the next goal cue, so goal-first requests keep their set-up in the init. ``verbs``:
+    the domain's own action verbs, imperatives as well ("Serve both children.")."""
     out: list[tuple[int, str]] = []
     state = "init"
     for s, e in _sentences(text):
@@ -89,7 +94,7 @@ def sections(text: str, skip: frozenset[str] = frozenset()) -> list[tuple[int, s
             out.append((s, "init"))
             state, pos = "init", m.end()
         words = re.findall(r"[A-Za-z']+", sent)
-        if pos == 0 and words and words[0].lower() in _IMPERATIVES:
+        if pos == 0 and words and (words[0].lower() in _IMPERATIVES or words[0].lower() in verbs):
             out.append((s, "goal"))
             state = "goal"
             continue
@@ -120,8 +125,10 @@ def goal_start(text: str, skip: frozenset[str] = frozenset()) -> int | None:
 
 
 def vocabulary_words(world: World) -> frozenset[str]:
-    """The words of the domain's types, classes and predicate names (not goal cues there)."""
+    """The words of the domain's types, classes and predicate names, and the cue words its
+    predicate wordings use (not goal cues there)."""
     words = {t.lower() for t in world.objects.values()} | {c.lower() for c in world.classes}
+    words |= lexicon_words(world)
     for name in world.predicates:
         words.update(w.lower() for w in re.split(r"[\W_]+", name) if w)
     return frozenset(words)

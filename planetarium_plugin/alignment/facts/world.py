@@ -61,6 +61,7 @@ class World:
     parsed: bool = True
     type_preds: frozenset[str] = field(default=frozenset())
     typed: bool = False  # the domain declares types: a type no object has fits no object
+    verbs: frozenset[str] = field(default=frozenset())  # first words of the action names
 
     def fits(self, pred: PredicateWords, args: tuple[str, ...]) -> bool:
         """Do the objects fit the predicate's parameter types (or, untyped, its known uses)?"""
@@ -314,6 +315,12 @@ def read_world(
     if type_preds and domain is not None:
         preds = {n: _action_types(p, domain, type_preds) for n, p in preds.items()}
     preds = {n: _infer_types(p, init | gpos | gneg, classes, type_preds) for n, p in preds.items()}
+    nouns = set(classes) | set(objects) | set(preds) | {"left", "right", "down"}
+    verbs = {
+        w[0]
+        for a in (domain.actions if domain is not None else ())
+        if (w := split_words(a.name)) and len(w[0]) > 2 and w[0].isalpha() and w[0] not in nouns
+    }
     return World(
         domain_name=dname,
         objects=objects,
@@ -325,6 +332,7 @@ def read_world(
         parsed=isinstance(expr, list),
         type_preds=frozenset(type_preds),
         typed=typed,
+        verbs=frozenset(verbs),
     )
 
 

@@ -1,0 +1,155 @@
+"""Static layouts stated as a sequence: "cells a–b–c–d form a corridor", "rooms 1-2-3-4 in a
+line", "the floors go f1, f2, f3 from bottom to top" (issue 19).
+
+A reader takes such a sequence as a set of facts of one of the domain's static binary
+predicates over the sequence's class (a grid's ``connected``, floors' ``above``), but the text
+does not say which of the usual readings the domain uses: each next to the following one, in
+one direction or both ways (a path), or each before every later one (an order). Of the readings
+of each fitting static predicate, the one the problem's init shares most atoms with is taken —
+the text is ambiguous, the domain file decides — and its facts become direct clauses; the
+clause the sequence was read from (otherwise misread as one unary fact per object) is dropped.
+A wrong problem (a link missing, one added) still leaves facts of the reading missing.
+
+>>> from planetarium_plugin.alignment.facts.world import read_world
+>>> dom = ("(define (domain g) (:types cell) (:predicates (link ?a ?b - cell) (at ?c - cell))"
+...        " (:action go :parameters (?a ?b - cell) :precondition (and (at ?a) (link ?a ?b))"
+...        " :effect (and (at ?b) (not (at ?a)))))")
+>>> w = read_world("(define (problem p) (:domain g) (:objects x y z - cell) (:init (at x)"
+...                " (link x y) (link y x) (link y z) (link z y)) (:goal (at z)))", dom)
+>>> got = sequence_clauses("x-y-z, both ways.", w, [])
+>>> [(c.direct, [s[0].objects[0] for s in c.slots]) for c in got]
+[('link', ['x', 'y']), ('link', ['y', 'x']), ('link', ['y', 'z']), ('link', ['z', 'y'])]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .clauses import Clause
+from .mentions import Mention, find_mentions
+from .sections import _sentences, section_at, sections, vocabulary_words
+from .world import World
+
+__all__ = ["sequence_clauses"]
+
+#: Between two items of a chain: a dash or an arrow.
+_LINK = re.compile(r"\s*(?:-|\u2013|\u2014|->|<->|\u2192|\u2194|=>)\s*$")
+#: Between two items of a list.
+_LIST = re.compile(r"\s*(?:,|and|, and|then|, then)\s*$", re.I)
+#: A list is a sequence when its sentence says it is ordered or laid out in a line.
+_ORDERED = re.compile(
+    r"\b(?:from (?:the )?(?:bottom|top|left|right|lowest|highest|first|north|south|east|west)"
+    r"|(?:bottom|top|left|right) to (?:bottom|top|left|right)|in (?:that|this|this very) order"
+    r"|in order|in (?:a|one) (?:line|row|column|chain)|corridor|path|chain|ascending"
+    r"|descending)\b",
+    re.I,
+)
+_MAX = 30
+_NEXT_NUMBER = re.compile(r"\s*(?:-|\u2013|\u2014|->|\u2192)\s*(\d+)\b")
+
+
+def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[list[Mention]]:
+    """Chains and ordered lists of single objects in the sentence text[s:e]."""
+    inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
+    out: list[list[Mention]] = []
+    cur: list[Mention] = []
+    kind = ""
+    ordered = bool(_ORDERED.search(text[s:e]))
+    for m in inside:
+        if cur:
+            gap = text[cur[-1].end : m.start]
+            k = "chain" if _LINK.match(gap) else ("list" if _LIST.match(gap) else "")
+            if k and (not kind or k == kind):
+                cur.append(m)
+                kind = k
+                continue
+            if len(cur) >= 3 and (kind == "chain" or ordered):
+                out.append(cur)
+        cur, kind = [m], ""
+        cur += _numbered_tail(text, world, m, e)
+        if len(cur) > 1:
+            kind = "chain"
+    if len(cur) >= 3 and (kind == "chain" or ordered):
+        out.append(cur)
+    return out
+
+
+def _numbered_tail(text: str, world: World, first: Mention, e: int) -> list[Mention]:
+    """ "cells 1-2-3-4": the numbers after a numbered object name its siblings."""
+    obj = first.objects[0]
+    m = re.match(r"(.*?)(\d+)$", obj)
+    if m is None:
+        return []
+    out = []
+    pos = first.end
+    while (n := _NEXT_NUMBER.match(text, pos, e)) is not None and len(out) < _MAX:
+        name = m.group(1) + n.group(1)
+        if name not in world.objects:
+            break
+        a, b = n.start(1), n.end(1)
+        out.append(Mention(a, b, text[a:b], (name,), False, 0.95, -1, -1))
+        pos = b
+    return out
+
+
+def _readings(objs: list[str]) -> dict[str, set[tuple[str, str]]]:
+    nxt = {(a, b) for a, b in zip(objs, objs[1:], strict=False)}
+    before = {(objs[i], objs[j]) for i in range(len(objs)) for j in range(i + 1, len(objs))}
+    return {
+        "next": nxt,
+        "previous": {(b, a) for a, b in nxt},
+        "both ways": nxt | {(b, a) for a, b in nxt},
+        "before": before,
+        "after": {(b, a) for a, b in before},
+    }
+
+
+def sequence_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+    """``clauses`` with every sequence's facts as direct clauses (and the clauses that only
+    restated the sequence's objects dropped)."""
+    binary = [
+        p
+        for p in world.predicates.values()
+        if p.arity == 2 and p.static and p.name not in world.type_preds
+    ]
+    if not binary:
+        return list(clauses)
+    ms = find_mentions(text, world)
+    secs = sections(text, vocabulary_words(world), world.verbs)
+    added: list[Clause] = []
+    spans: list[tuple[int, int]] = []
+    for s, e in _sentences(text):
+        for seq in _items(text, world, ms, s, e):
+            objs = [m.objects[0] for m in seq][:_MAX]
+            if len(set(objs)) != len(objs):
+                continue
+            best = None
+            for p in binary:
+                if not all(world.fits(p, (o, o)) for o in objs):
+                    continue
+                have = {(a[1], a[2]) for a in world.init if a[0] == p.name and len(a) == 3}
+                have = {x for x in have if x[0] in objs and x[1] in objs}
+                for pairs in _readings(objs).values():
+                    score = (len(pairs & have) - len(pairs - have), -len(pairs))
+                    if pairs & have and (best is None or score > best[0]):
+                        best = (score, p.name, pairs)
+            if best is None:
+                continue
+            _, name, pairs = best
+            at = {o: m for m, o in zip(seq, objs, strict=False)}
+            sec = section_at(secs, seq[0].start)
+            sec = "init" if sec == "any" else sec
+            a, b = seq[0].start, seq[-1].end
+            for x, y in sorted(pairs, key=lambda q: (objs.index(q[0]), objs.index(q[1]))):
+                added.append(Clause(a, b, text[a:b], name, ((at[x],), (at[y],)), sec, False, name))
+            spans.append((a, b))
+    if not added:
+        return list(clauses)
+    kept = [
+        c
+        for c in clauses
+        if not any(a <= m.start and m.end <= b for a, b in spans for sl in c.slots for m in sl)
+        or c.direct is not None
+    ]
+    return sorted([*kept, *added], key=lambda c: c.start)
