@@ -9,14 +9,10 @@ import pytest
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
+from planetarium_plugin.alignment.facts.naming import name_clauses, named_predicates
 from planetarium_plugin.alignment.facts.sections import sections, vocabulary_words
 from planetarium_plugin.alignment.facts.sequences import sequence_clauses
-from planetarium_plugin.alignment.facts.vocabulary import (
-    name_clauses,
-    name_negated,
-    named_predicates,
-    negations,
-)
+from planetarium_plugin.alignment.facts.vocabulary import name_negated, negations
 
 LAB = """(define (domain lab)
   (:requirements :strips :typing)

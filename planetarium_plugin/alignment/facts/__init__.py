@@ -25,8 +25,8 @@ from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compar
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
 from .mentions import Mention, find_mentions
+from .naming import name_clauses
 from .sequences import sequence_clauses
-from .vocabulary import name_clauses
 from .world import World, read_world
 
 __all__ = [

@@ -25,8 +25,7 @@ __all__ = ["clause_cuts", "goal_start", "section_at", "sections", "vocabulary_wo
 
 _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
-    r"|should|must|needs? to|i need|we need|have to|has to|end up|ends up|in the end|at the end"
-    r"|finally"
+    r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
     r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
     re.IGNORECASE,

@@ -1,14 +1,8 @@
 """A domain's own lexicon, for requests over a domain no pack describes (issue 19).
 
 What a reader takes from the domain file itself, beyond each predicate's wording
-(:mod:`.world`):
+(:mod:`.world`; predicates named outright in a text: :mod:`.naming`):
 
-- **names a text uses as names**: a request may name a predicate outright, as PDDL users do:
-  ``Objects c1 and l2 are in the relation "at"``, ``the predicate robot-at holds for x1``,
-  ``"at" holds for t1 and l2``. :func:`named_predicates` finds such spans (a quoted name, a name
-  after "predicate"/"relation", or a hyphenated/underscored identifier written as in the domain);
-  :func:`name_clauses` turns a clause naming one predicate into a direct reading, arguments in
-  the order written (the predicate's parameter order);
 - **polarity inside names**: ``not_allergic_gluten``, ``notexist``, ``no_gluten_bread`` carry a
   negation in the name; "X is not allergic" states such a predicate *positively*, and "X is
   gluten-free" states ``no_gluten_…`` positively. :func:`negations` counts the negations of a
@@ -26,31 +20,17 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .world import World, split_words
 
-if TYPE_CHECKING:  # clauses → sections → this module: no import at run time
-    from .clauses import Clause
-    from .mentions import Mention
-
-__all__ = [
-    "lexicon_words",
-    "name_clauses",
-    "name_negated",
-    "named_predicates",
-    "negations",
-]
+__all__ = ["lexicon_words", "name_negated", "negations"]
 
 _NEGATION_WORD = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|without|non|neither|nor)\b|n't\b|\w-free\b", re.I
 )
 #: Words a predicate name opens with (or holds) that negate it: ``not_allergic``, ``no_gluten``.
 _NAME_NEGATIONS = frozenset({"not", "no", "non", "never", "un"})
-_QUOTES = "\"'`\u201c\u201d\u2018\u2019"
 
 
 def negations(wording: str) -> int:
@@ -71,58 +51,6 @@ def name_negated(name: str) -> bool:
 
 #: Words that open with "not"/"non" and are no negation.
 _NOT_GLUED = frozenset({"notable", "notably", "notice", "noticed", "notion", "nonetheless"})
-
-
-def named_predicates(text: str, world: World) -> list[tuple[int, int, str]]:
-    """Spans of ``text`` that name one of the world's predicates as a name: quoted, after
-    "predicate"/"relation"/"fluent", or an identifier with ``-``/``_`` written as declared."""
-    out: list[tuple[int, int, str]] = []
-    taken: set[int] = set()
-    for name in sorted(world.predicates, key=len, reverse=True):
-        esc = re.escape(name)
-        pats = [
-            rf"[{_QUOTES}]({esc})[{_QUOTES}]",
-            rf"\b(?:predicate|relation|fluent|property)\s+({esc})(?![\w\-])",
-        ]
-        if re.search(r"[-_]", name):
-            pats.append(rf"(?<![\w\-])({esc})(?![\w\-])")
-        for pat in pats:
-            for m in re.finditer(pat, text, re.I):
-                a, b = m.start(1), m.end(1)
-                if taken.isdisjoint(range(a, b)):
-                    out.append((a, b, name))
-                    taken.update(range(a, b))
-    return sorted(out)
-
-
-def name_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
-    """Clauses that name exactly one predicate and mention as many objects as it has
-    parameters become direct readings of it (arguments in the order written); mentions inside
-    the name (``kitchen`` in ``at_kitchen_bread``) are no arguments. Other clauses are kept."""
-    spans = named_predicates(text, world)
-    if not spans:
-        return list(clauses)
-    out: list[Clause] = []
-    for c in clauses:
-        inside = [s for s in spans if c.start <= s[0] and s[1] <= c.end + 2]
-        if c.direct is not None or len({s[2] for s in inside}) != 1:
-            out.append(c)
-            continue
-        name = inside[0][2]
-        ms: list[Mention] = []
-        for slot in c.slots:
-            for m in slot:
-                if c.start <= m.start < c.end and not any(
-                    a < m.end and m.start < b for a, b, _ in inside
-                ):
-                    ms.append(m)
-        ms.sort(key=lambda m: m.start)
-        if len(ms) != world.predicates[name].arity:
-            out.append(c)
-            continue
-        slots = tuple((m,) for m in ms)
-        out.append(dataclasses.replace(c, template=name, slots=slots, inherited=False, direct=name))
-    return out
 
 
 #: Goal cue words that a domain's own predicate wording may use to state a fact.
