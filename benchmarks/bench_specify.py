@@ -89,8 +89,8 @@ def main() -> None:
     ap.add_argument(
         "--freeze-gc",
         action="store_true",
-        help="--generic: gc.freeze() once everything is loaded, as a long-running scorer would:"
-        " the collector's full passes then skip the import-time objects",
+        help="--generic: gc.freeze() once everything is loaded, as `planetarium score`'s workers do"
+        " after their first sample: full collections then skip the import-time objects",
     )
     args = ap.parse_args()
     args.packs = tuple(args.packs.split(","))

@@ -57,3 +57,18 @@ def test_a_worker_killed_from_outside_leaves_no_temp_dir():
     assert os.path.isdir(workdir)  # nobody cleaned up after the killed worker yet
     pool.close()
     assert not os.path.exists(workdir)
+
+
+def test_a_worker_freezes_what_it_has_loaded():
+    """After its first sample a worker moves the loaded objects out of the collector's reach
+    (full collections over them were the slowest calls of a batch: RESULTS.md, issue 17)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gc; from planetarium_plugin.scoring.supervisor import _freeze_loaded; "
+        "before = gc.get_freeze_count(); _freeze_loaded(); print(before, gc.get_freeze_count())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after = map(int, out.stdout.split())
+    assert before == 0 and after > 10_000

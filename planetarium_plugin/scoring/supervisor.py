@@ -102,6 +102,7 @@ def _worker(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor handles interrupts
     try:
         with PlannerSession() as session:  # planners (the ENHSP JVM) live as long as the worker
+            frozen = False
             while True:
                 try:
                     rec = conn.recv()
@@ -110,8 +111,26 @@ def _worker(
                 if rec is None:
                     return
                 conn.send(score_record(rec, timeout, planner, check_solvable, session))
+                if not frozen:
+                    _freeze_loaded()
+                    frozen = True
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _freeze_loaded() -> None:
+    """After a worker's first sample: move what is loaded by then (modules, packs, parsers,
+    the encoder) out of the collector's reach.
+
+    Tens of thousands of long-lived objects otherwise make every full collection walk them
+    again: one such collection (60-90 ms) was the slowest call of a whole batch of
+    equivalence checks (benchmarks/RESULTS.md, issue 17). The worker owns its process, so
+    this process-wide setting is its to make; the library never calls it.
+    """
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
 
 def _prepare_planners(check_solvable: bool) -> None:
