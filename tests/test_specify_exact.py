@@ -292,6 +292,33 @@ def test_monotone_landmarks_decide_rover_single_without_search():
     assert Atom("have_soil_analysis", ("w1",)) in oracle.positive
 
 
+def test_spent_atoms_decide_the_negative_closure_without_search():
+    """A reported sample was used up by the only action that analyses it, and nothing puts a
+    sample back: the spent-atom proof puts ``(not (at_soil_sample w1))`` in the negative
+    closure, where the per-fact search had to exhaust the state space (IPC rovers pfile3:
+    undecided at 10 s)."""
+    pack = domain_packs()["rover"]
+    text = (
+        "(define (problem p) (:domain rover)"
+        " (:objects r1 - rover w1 w2 - waypoint s1 - store l1 - lander)"
+        " (:init (at r1 w1) (available r1) (at_lander l1 w2) (channel_free l1)"
+        " (can_traverse r1 w1 w2) (can_traverse r1 w2 w1) (visible w1 w2) (visible w2 w1)"
+        " (equipped_for_soil_analysis r1) (store_of s1 r1) (empty s1)"
+        " (at_soil_sample w1) (at_rock_sample w2))"
+        " (:goal (and (communicated_soil_data w1) (not (at r1 w2)))))"
+    )
+    problem = parse_problem(text, pack.domain)
+    task = GroundTask(problem, pack.domain, Deadline(None))
+    goal = problem.goal.positive
+    assert task.spent(goal, Atom("at_soil_sample", ("w1",)))
+    assert not task.spent(goal, Atom("at_rock_sample", ("w2",)))  # no rover analyses rock
+    assert not task.spent(goal, Atom("empty", ("s1",)))  # dropping the sample empties it again
+    oracle = search_fully_specify(problem, pack.domain, negative=True)
+    exact = exact_fully_specify(problem, pack.domain, negative=True)
+    assert (exact.positive, exact.negative) == (oracle.positive, oracle.negative)
+    assert Atom("at_soil_sample", ("w1",)) in oracle.negative
+
+
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())

@@ -22,7 +22,9 @@ state (the oracle), each candidate is settled separately, cheapest evidence firs
 3. cheap proofs before any per-fact search: atoms the goal forces through the verified
    exactly-one invariants; *monotone landmarks* — an atom nothing deletes, false in the init,
    without whose adders the goal is not even relaxed-reachable, is made true by every plan
-   and stays true; a small regression from ``goal ∧ ¬f`` that the invariants exhaust;
+   and stays true; its mirror for the negative closure, *spent atoms* — an init atom nothing
+   adds, without whose deleters the goal is not relaxed-reachable, is false in every goal
+   state; a small regression from ``goal ∧ ¬f`` that the invariants exhaust;
 4. what remains is searched per fact: a goal state without it (greedy from the last goal state,
    then from the init), else complete regression from ``goal ∧ ¬f``, pruned by mutex
    invariants (:mod:`.invariants`) with unit propagation over exactly-one groups; a regression
@@ -317,6 +319,9 @@ def _specify(
             f = todo[0]
             decided.add(f)
             bit = task.encode((f,))
+            if not union & bit and task.spent(gpos, f):
+                negs |= {f}  # used up on the way to every goal state: no search
+                continue
             if union & bit or find(gpos | {f}, gneg, f"whether {f} holds in some goal state"):
                 continue
             if not seen_true & bit and not find(

@@ -58,6 +58,7 @@ class GroundTask:
         self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
         self.waiting_idx: dict[Atom, list[int]] = {}
         self.adder_idx: dict[Atom, list[int]] = {}
+        self.deleter_idx: dict[Atom, list[int]] = {}
         uses: dict[Atom, int] = {}
         for i, a in enumerate(self.actions):
             for x in a.add:
@@ -65,6 +66,7 @@ class GroundTask:
                 self.adder_idx.setdefault(x, []).append(i)
             for x in a.delete - a.add:
                 self.deleters.setdefault(x, []).append(a)
+                self.deleter_idx.setdefault(x, []).append(i)
             for x in a.pre_pos:
                 self.waiting_idx.setdefault(x, []).append(i)
                 uses[x] = uses.get(x, 0) + 1
@@ -175,7 +177,21 @@ class GroundTask:
         """
         if f in self.init:
             return False
-        banned = set(self.adder_idx.get(f, ()))
+        return self._needs_one_of(goal, set(self.adder_idx.get(f, ())))
+
+    def spent(self, goal: Iterable[Atom], f: Atom) -> bool:
+        """True if ``f`` is false in every reachable goal state because it is used up: it holds
+        in the init, no action adds it, and every plan reaching ``goal`` applies an action that
+        deletes it (the goal is not relaxed-reachable without them) — :meth:`landmark`'s proof
+        for the negative closure (a sample site whose data the goal wants reported)."""
+        if f not in self.init or f in self.adder_idx:
+            return False
+        deleting = self.deleter_idx.get(f)
+        return bool(deleting) and self._needs_one_of(goal, set(deleting))
+
+    def _needs_one_of(self, goal: Iterable[Atom], banned: set[int]) -> bool:
+        """Whether ``goal`` is not relaxed-reachable from the init without the actions
+        ``banned`` (indices into :attr:`actions`): every plan reaching it applies one of them."""
         missing = self.pre_count.copy()
         ready = [i for i in self.no_pre if i not in banned]
         reached = set(self.init)
