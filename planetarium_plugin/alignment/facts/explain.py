@@ -222,8 +222,20 @@ def compare(
     notes: list[str] = []
     if not world.parsed:
         notes.append("the PDDL problem could not be read")
-    init_g = [g for g in grounded if g.clause.section in ("init", "any")]
-    goal_g = [g for g in grounded if g.clause.section in ("goal", "any")]
+    # a goal clause that reads as a static fact (no action changes it: "p1 wants to go to f2")
+    # describes the state, so it is checked against the init
+    static = [
+        g.clause.section == "goal"
+        and bool(g.candidates)
+        and world.predicates[g.candidates[0].predicate].static
+        for g in grounded
+    ]
+    init_g = [
+        g for g, s in zip(grounded, static, strict=True) if s or g.clause.section in ("init", "any")
+    ]
+    goal_g = [
+        g for g, s in zip(grounded, static, strict=True) if not s and g.clause.section != "init"
+    ]
     if any(g.clause.section == "any" for g in grounded):
         notes.append("no goal cue in the text: facts are checked against init and goal")
         # a fact with unknown section may come from either side
