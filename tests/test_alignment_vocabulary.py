@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from planetarium_plugin.alignment import Aligner
-from planetarium_plugin.alignment.facts import read_world, split_clauses
+from planetarium_plugin.alignment.facts import find_mentions, read_world, split_clauses
 from planetarium_plugin.alignment.facts.naming import name_clauses, named_predicates
 from planetarium_plugin.alignment.facts.sections import sections, vocabulary_words
 from planetarium_plugin.alignment.facts.sequences import sequence_clauses
@@ -184,3 +184,54 @@ def test_an_ordered_list_states_an_order(aligner_track):
 @pytest.fixture(scope="module")
 def aligner_track() -> Aligner:
     return Aligner(domain=TRACK)
+
+
+# --- "with … on top of it", ordinals of a noun no class has, "any" --------------------------
+
+CRATES = """(define (domain crates)
+  (:requirements :strips :typing)
+  (:types crate pallet - surface)
+  (:predicates (rests ?c - crate ?s - surface)   ; crate ?c rests on ?s
+               (open ?s - surface)               ; nothing rests on ?s
+               (fits ?c - crate ?p - pallet))    ; crate ?c is no wider than pallet ?p
+  (:action shift
+    :parameters (?c - crate ?from ?to - surface)
+    :precondition (and (rests ?c ?from) (open ?c) (open ?to))
+    :effect (and (rests ?c ?to) (open ?from) (not (rests ?c ?from)) (not (open ?to)))))"""
+
+
+def _crates(init: str, goal: str) -> str:
+    return (
+        "(define (problem p) (:domain crates) (:objects k1 k2 - crate q1 q2 - pallet)"
+        f" (:init {init}) (:goal (and {goal})))"
+    )
+
+
+@pytest.fixture(scope="module")
+def aligner_crates() -> Aligner:
+    return Aligner(domain=CRATES)
+
+
+def test_a_with_phrase_states_its_own_fact_the_converse_way(aligner_crates):
+    text = "Crate k2 rests on pallet q1 with crate k1 on top of it; q2 is open. Goal: k1 on q2."
+    init = "(rests k2 q1) (rests k1 k2) (open k1) (open q2)"
+    right = aligner_crates.explain(text, _crates(init, "(rests k1 q2)"))
+    assert {"(rests k2 q1)", "(rests k1 k2)"} <= _atoms(right.init.stated)
+    assert not right.conflicts()
+    flipped = "(rests k1 q1) (rests k2 k1) (open k2) (open q2)"
+    wrong = aligner_crates.explain(text, _crates(flipped, "(rests k1 q2)"))
+    assert "(rests k1 k2)" in _atoms(wrong.conflicts()) or "(rests k2 q1)" in _atoms(
+        wrong.conflicts()
+    )
+    assert wrong.similarity < right.similarity
+
+
+def test_an_ordinal_before_a_noun_no_class_has_is_typed_by_the_predicate(aligner_crates):
+    # "box" names no type here: "the second box" is whichever object numbered 2 fits
+    w = read_world(_crates("", ""), CRATES)
+    got = [m.objects for m in find_mentions("the second box", w)]
+    assert got == [("k2", "q2")]
+    text = "The first box rests on the second pallet, the second box on the first. Goal: k1 on q1."
+    ex = aligner_crates.explain(text, _crates("(rests k1 q2) (rests k2 q1)", "(rests k1 q1)"))
+    assert {"(rests k1 q2)", "(rests k2 q1)"} <= _atoms(ex.init.stated)
+    assert not ex.conflicts()

@@ -26,6 +26,7 @@ from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
 from .mentions import Mention, find_mentions
 from .naming import name_clauses
+from .relative import with_clauses
 from .sequences import sequence_clauses
 from .world import World, read_world
 
@@ -126,7 +127,7 @@ def explain_pairs(
         world, pack = worlds[pddl]
         try:
             read = text[:MAX_TEXT_CHARS]
-            clauses = name_clauses(read, world, split_clauses(read, world))
+            clauses = name_clauses(read, world, with_clauses(split_clauses(read, world)))
             clauses = sequence_clauses(read, world, clauses)[:MAX_CLAUSES]
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             clauses = []

@@ -61,7 +61,7 @@ NUMBER_WORDS = {
         ]
     )
 }
-QUANTIFIERS = {"all", "every", "each", "both"}
+QUANTIFIERS = {"all", "every", "each", "both", "any"}
 #: Words that, after a one-token name that is also an English word ("a"), make it a name.
 _CLOSERS = wordset(
     "is are and or on onto in at to with be should must sits rests stands lies has was will "
@@ -256,6 +256,8 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
         if w in ORDINALS:
             noun = None
             for t in toks[i + 1 : i + 6]:
+                if t.text in (".", ";", "!", "?", ":"):
+                    break  # "… and the third car at the third.": the noun is left out
                 if (
                     t.text.isalpha()
                     and t.text not in ("and", "the", "or")
@@ -264,7 +266,10 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                     noun = t.text
                     break
             if noun == "one" or (noun is not None and not idx.of_noun(noun)):
-                noun = last_noun
+                # a noun of its own that names no class ("the first landing"): any object
+                # numbered so (the predicate's types choose), not the last class named
+                own = i + 1 < n and toks[i + 1].text == noun and noun not in NUMBER_WORDS
+                noun = None if own and noun != "one" else last_noun
             objs = idx.numbered_as(noun, str(ORDINALS[w]))
             if objs:
                 emit(i, i, objs, False, 0.9)
