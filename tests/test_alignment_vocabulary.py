@@ -227,11 +227,15 @@ def test_a_with_phrase_states_its_own_fact_the_converse_way(aligner_crates):
 
 
 def test_an_ordinal_before_a_noun_no_class_has_is_typed_by_the_predicate(aligner_crates):
-    # "box" names no type here: "the second box" is whichever object numbered 2 fits
+    # "box" names no type here, but the text counts boxes: "the second box" is whichever
+    # object numbered 2 fits, not one of the last class named
     w = read_world(_crates("", ""), CRATES)
-    got = [m.objects for m in find_mentions("the second box", w)]
-    assert got == [("k2", "q2")]
-    text = "The first box rests on the second pallet, the second box on the first. Goal: k1 on q1."
+    got = [m.objects for m in find_mentions("Two boxes, q1 is a pallet. The second box.", w)]
+    assert got == [("q1",), ("k2", "q2")]
+    text = (
+        "There are two boxes. The first box rests on the second pallet, the second box on the "
+        "first. Goal: k1 on q1."
+    )
     ex = aligner_crates.explain(text, _crates("(rests k1 q2) (rests k2 q1)", "(rests k1 q1)"))
     assert {"(rests k1 q2)", "(rests k2 q1)"} <= _atoms(ex.init.stated)
     assert not ex.conflicts()

@@ -189,6 +189,12 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
     last_noun: str | None = None
     i = 0
     n = len(toks)
+    counted = {  # nouns the text counts ("three landings", "2 floors"), in both numbers
+        w
+        for a, b in zip(toks, toks[1:], strict=False)
+        if a.text in NUMBER_WORDS or a.text.isdigit()
+        for w in _plain(b.text)
+    }
 
     def emit(a: int, b: int, objs: set[str] | list[str], plural: bool, conf: float) -> None:
         ordered = tuple(sorted(objs, key=_natural))
@@ -266,9 +272,10 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                     noun = t.text
                     break
             if noun == "one" or (noun is not None and not idx.of_noun(noun)):
-                # a noun of its own that names no class ("the first landing"): any object
-                # numbered so (the predicate's types choose), not the last class named
-                own = i + 1 < n and toks[i + 1].text == noun and noun not in NUMBER_WORDS
+                # a noun of its own that names no class but that the text counts ("three
+                # landings … the first landing"): any object numbered so (the predicate's types
+                # choose), not the last class named
+                own = i + 1 < n and toks[i + 1].text == noun and noun in counted
                 noun = None if own and noun != "one" else last_noun
             objs = idx.numbered_as(noun, str(ORDINALS[w]))
             if objs:
