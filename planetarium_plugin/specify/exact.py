@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
+from .agenda import agenda_plan
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
@@ -179,6 +180,13 @@ def _specify(
             parents=parents,
         )
     plan = plan_to(parents, first) if first is not None else None
+    if first is None and not exhausted:
+        # A goal of many atoms (a tall tower in a new order): one atom at a time, achieved
+        # ones protected, in process — before any sub-planner process is started.
+        plan = agenda_plan(task, gpos, gneg, deadline)
+        first = task.run(plan) if plan is not None else None
+        if first is not None:
+            on_state(task.encode(first))
     if first is None and not exhausted:
         verdict, plan = downward_plan(task, gpos, gneg, deadline)
         if verdict == "unsolvable":

@@ -190,9 +190,10 @@ def essential(task: GroundTask, plan: list[GroundAction], pos: State, neg: State
     return end
 
 
-def heuristic(task: GroundTask, s: State, pos: State, neg: State):
+def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset()):
     """Additive relaxed cost of the goal from ``s`` and FF's helpful actions, or None when
     the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
+    ``banned`` (indices into ``task.acts``) are left out (a goal agenda's protected atoms).
 
     Layered exploration over integer-indexed actions (deletes ignored); an atom's cost is
     fixed when it is first reached (an approximation of h_add: it only guides the search).
@@ -201,11 +202,11 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State):
     cost: dict[Atom, int] = dict.fromkeys(s, 0)
     achiever: dict[object, int] = {}
     missing = pre_count.copy()
-    frontier = [i for i in task.no_pre]
+    frontier = [i for i in task.no_pre if i not in banned]
     for x in s:
         for i in waiting.get(x, ()):
             missing[i] -= 1
-            if missing[i] == 0:
+            if missing[i] == 0 and i not in banned:
                 frontier.append(i)
     wanted = [x for x in neg if x in s]
     open_goals = sum(1 for x in pos if x not in cost) + len(wanted)
@@ -231,7 +232,7 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State):
                 open_goals -= 1
             for i in waiting.get(x, ()):
                 missing[i] -= 1
-                if missing[i] == 0:
+                if missing[i] == 0 and i not in banned:
                     frontier.append(i)
     if open_goals > 0:
         return None

@@ -1,0 +1,172 @@
+"""A goal agenda: a first plan for a goal of many atoms, achieved one atom at a time.
+
+A tall tower in a new order has a long plan that goal-count searches do not find (every
+preparatory step leaves the count unchanged) and that a complete planner takes seconds to
+find. Serialising the goal, as FF's goal agenda does, makes each step short: the goal atoms are
+achieved one after another, each by an enforced hill-climbing on the additive heuristic with
+helpful actions, and an achieved atom is *protected* — no later step may delete it.
+
+The order: atom g' comes before g when, in the init with g made true (and the atoms the
+invariants make false with it removed), g' is no longer relaxed-reachable without the actions
+deleting g (Koehler and Hoffmann's reasonable orderings, approximated by relaxed
+reachability): the tower is built from the bottom up. An atom is then taken only if the rest of
+the goal stays relaxed-reachable from the state reached once it holds, with every protected
+atom's deleters removed.
+
+Sound by construction, incomplete on purpose: the plan is only a witness that a goal state is
+reachable, replayed from the init before it is returned; anything the agenda cannot do
+within its budget (a dead end, a cycle of orderings, a negative goal it cannot reach) answers
+None and the caller falls back to its complete planners.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..errors import Deadline
+from ..parsing import Atom
+from .forward import heuristic
+from .grounding import GroundAction
+from .task import GroundTask, State
+
+__all__ = ["agenda_plan"]
+
+#: Heuristic evaluations the whole agenda may spend (each ~0.1-2 ms in Python).
+EVALUATIONS = 3_000
+#: States of one hill-climbing step's breadth-first search for a better state.
+PLATEAU = 200
+
+
+def agenda_plan(
+    task: GroundTask,
+    pos: State,
+    neg: State,
+    deadline: Deadline,
+    budget: int = EVALUATIONS,
+) -> list[GroundAction] | None:
+    """A plan from the init to a state with ``pos`` true and ``neg`` false, or None (no proof
+    of anything: the agenda got stuck or ran out of its ``budget`` of evaluations)."""
+    goal = sorted(pos, key=str)
+    if len(goal) < 2:
+        return None  # nothing to serialise
+    index = {id(a): i for i, a in enumerate(task.acts)}
+    deleters = {x: {index[id(a)] for a in task.deleters.get(x, ())} for x in goal}
+    before = _orders(task, goal)
+    left = list(goal)
+    s: State = task.init
+    plan: list[GroundAction] = []
+    banned: set[int] = set()
+    evals = [budget]
+    none: frozenset[Atom] = frozenset()
+    while left:
+        deadline.check()
+        open_ = set(left)
+        ready = [g for g in left if not (before[g] & open_)]
+        tried = ready + [g for g in left if g not in ready]
+        for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
+            rest = frozenset(x for x in left if x != g)
+            ban = banned | deleters[g]
+            if g in s:
+                steps, t = [], s
+            else:
+                found = _climb(task, s, frozenset((g,)), none, banned, evals, deadline)
+                if found is None:
+                    if evals[0] <= 0:
+                        return None
+                    continue
+                steps, t = found
+            evals[0] -= 1
+            if rest and heuristic(task, t, rest, none, ban) is None:
+                continue  # g now would make the rest of the goal unreachable
+            plan += steps
+            s = t
+            banned = ban
+            left.remove(g)
+            break
+        else:
+            return None
+        if evals[0] <= 0:
+            return None
+    if neg & s:
+        found = _climb(task, s, pos, neg, banned, evals, deadline)
+        if found is None:
+            return None
+        plan += found[0]
+    end = task.run(plan)
+    if end is None or not pos <= end or end & neg:
+        return None
+    return plan
+
+
+def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
+    """For each goal atom g, the goal atoms to achieve before it (Koehler and Hoffmann's
+    reasonable orderings, approximated): g' comes first when an atom every plan for g'
+    needs — a precondition of all its adders, or of all the adders of such a precondition —
+    is false whenever g holds (by the invariants): achieving g' after g would destroy g."""
+    needs: dict[Atom, frozenset[Atom]] = {}
+
+    def common_pre(x: Atom) -> frozenset[Atom]:
+        adders = task.adders.get(x, ())
+        if x in task.always or not adders:
+            return frozenset()
+        out = frozenset(adders[0].pre_pos)
+        for a in adders[1:]:
+            out &= a.pre_pos
+        return out - task.always
+
+    for x in goal:
+        first = common_pre(x)
+        needs[x] = first.union(*(common_pre(y) for y in first))
+    out: dict[Atom, set[Atom]] = {}
+    for g in goal:
+        closed = task.close((g,), ())
+        false = closed[1] if closed is not None else frozenset()
+        out[g] = {x for x in goal if x != g and needs[x] & false}
+    return out
+
+
+def _climb(
+    task: GroundTask,
+    s: State,
+    pos: State,
+    neg: State,
+    banned: set[int],
+    evals: list[int],
+    deadline: Deadline,
+) -> tuple[list[GroundAction], State] | None:
+    """Enforced hill-climbing on the additive heuristic over helpful actions, none of them
+    ``banned``: (steps, end state) with ``pos`` true and ``neg`` false, or None."""
+    est = heuristic(task, s, pos, neg, banned)
+    if est is None:
+        return None
+    h, helpful = est
+    steps: list[GroundAction] = []
+    while h > 0:
+        queue = deque([(s, helpful, ())])
+        seen = {s}
+        better = None
+        while queue and better is None:
+            deadline.check()
+            cur, acts, path = queue.popleft()
+            for a in acts:
+                if not a.pre_pos <= cur or a.pre_neg & cur:
+                    continue
+                t = (cur - a.delete) | a.add
+                if t in seen:
+                    continue
+                seen.add(t)
+                evals[0] -= 1
+                if evals[0] < 0 or len(seen) > PLATEAU:
+                    return None
+                e = heuristic(task, t, pos, neg, banned)
+                if e is None:
+                    continue
+                if e[0] < h:
+                    better = (t, (*path, a), e)
+                    break
+                queue.append((t, e[1], (*path, a)))
+        if better is None:
+            return None
+        s, path, (h, helpful) = better
+        steps += path
+    return steps, s

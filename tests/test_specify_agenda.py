@@ -1,0 +1,78 @@
+"""The goal agenda (issue 17): its plans are valid, and closures that take their first plan from
+it stay identical to the explicit-state oracle."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
+
+from planetarium_plugin import Deadline, domain_packs, parse_problem
+from planetarium_plugin.specify import exact
+from planetarium_plugin.specify.agenda import agenda_plan
+from planetarium_plugin.specify.memo import Memo
+from planetarium_plugin.specify.search import reachable_states, search_fully_specify
+from planetarium_plugin.specify.task import GroundTask
+
+
+def _problem(case: str, data):
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    return parse_problem(_with_negative(data.draw, data.draw(strategy)), domain), domain
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_agenda_returns_only_valid_plans(case, data):
+    """A plan from the agenda, replayed from the init, ends in a reachable goal state (and
+    there is none when the oracle finds the goal unreachable)."""
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    task = GroundTask(problem, domain, Deadline(None))
+    plan = agenda_plan(task, pos, neg, Deadline(None))
+    goal_states = {s for s, _ in reachable_states(problem, domain) if pos <= s and not (neg & s)}
+    if plan is None:
+        return
+    assert goal_states, "a plan for an unreachable goal"
+    assert task.run(plan) in goal_states
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_closure_from_an_agenda_plan_is_exact(case, data, monkeypatch):
+    """With the goal-count searches for the first plan cut to one state (and no memo), the
+    first goal state comes from the agenda (or the sub-planners after it): the closure is still
+    the oracle's."""
+    monkeypatch.setattr(exact, "FIRST", 1)
+    monkeypatch.setattr(exact, "DEEP", 1)
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    problem, domain = _problem(case, data)
+    negative = bool(problem.goal.negative) or data.draw(st.booleans())
+    oracle = search_fully_specify(problem, domain, negative=negative, max_states=60_000)
+    got = exact.exact_fully_specify(problem, domain, negative=negative, max_states=60_000)
+    assert got.reachable == oracle.reachable
+    assert got.positive == oracle.positive, sorted(map(str, got.positive ^ oracle.positive))
+    assert got.negative == oracle.negative, sorted(map(str, got.negative ^ oracle.negative))
+
+
+@pytest.mark.parametrize("n", [6, 14])
+def test_agenda_builds_a_reversed_tower(n):
+    """One tower reversed: the goal-count searches find no plan (every preparatory step
+    leaves the count unchanged); the agenda builds the new tower from the bottom up."""
+    blocks = [f"b{i}" for i in range(1, n + 1)]
+    init = ["(arm-empty)", f"(on-table {blocks[0]})", f"(clear {blocks[-1]})"]
+    init += [f"(on {a} {b})" for b, a in itertools.pairwise(blocks)]
+    goal = [f"(on {a} {b})" for a, b in itertools.pairwise(blocks)]
+    domain = domain_packs()["blocksworld"].domain
+    problem = parse_problem(_text("blocksworld", " ".join(blocks), init, goal), domain)
+    task = GroundTask(problem, domain, Deadline(None))
+    plan = agenda_plan(task, problem.goal.positive, problem.goal.negative, Deadline(None))
+    assert plan is not None
+    end = task.run(plan)
+    assert end is not None and problem.goal.positive <= end
