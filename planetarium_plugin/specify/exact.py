@@ -167,6 +167,14 @@ def _specify(
         first, exhausted = greedy(
             task, task.init, gpos, gneg, FIRST, deadline, on_state, parents=parents
         )
+    agenda = None
+    if first is None and not exhausted:
+        # A goal of many atoms (a tall tower in a new order): one atom at a time, achieved
+        # ones protected, in process — before the deeper search and any sub-planner process.
+        agenda = agenda_plan(task, gpos, gneg, deadline)
+        first = task.run(agenda) if agenda is not None else None
+        if first is not None:
+            on_state(task.encode(first))
     if first is None and not exhausted:
         first, exhausted = greedy(
             task,
@@ -179,14 +187,7 @@ def _specify(
             newest_first=True,
             parents=parents,
         )
-    plan = plan_to(parents, first) if first is not None else None
-    if first is None and not exhausted:
-        # A goal of many atoms (a tall tower in a new order): one atom at a time, achieved
-        # ones protected, in process — before any sub-planner process is started.
-        plan = agenda_plan(task, gpos, gneg, deadline)
-        first = task.run(plan) if plan is not None else None
-        if first is not None:
-            on_state(task.encode(first))
+    plan = agenda if agenda is not None else plan_to(parents, first) if first is not None else None
     if first is None and not exhausted:
         verdict, plan = downward_plan(task, gpos, gneg, deadline)
         if verdict == "unsolvable":

@@ -139,11 +139,9 @@ def splice(
     if k < 0:
         return False
     rest = rows[k + 1 :]
-    seen = {before}
-    queue = deque([before])
-    while queue:
-        deadline.check()
-        s = queue.popleft()
+
+    def fits(s: int) -> bool:
+        """Whether the rest of the plan, replayed from ``s``, ends in a wanted state."""
         end = s
         for pre, pre_neg, keep, add, _ in rest:
             if end & pre == pre and not end & pre_neg:
@@ -151,6 +149,17 @@ def splice(
         if end & pm == pm and not end & nm and not end & bit:
             on_state(end)
             return True
+        return False
+
+    if fits(before):
+        return True
+    seen = {before}
+    queue = deque([before])
+    while queue:
+        deadline.check()
+        s = queue.popleft()
+        # Each state is tried as it is generated: the block put on the table is one of ~40
+        # successors of the state holding it (a budget counted at expansion missed it).
         for _, _, keep, add, _ in task.step_rows(s):
             t = (s & keep) | add
             if t & bit or t in seen:
@@ -159,6 +168,8 @@ def splice(
                 return False
             seen.add(t)
             on_state(t)
+            if fits(t):
+                return True
             queue.append(t)
     return False
 
@@ -199,6 +210,7 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     fixed when it is first reached (an approximation of h_add: it only guides the search).
     """
     acts, pre_count, waiting = task.acts, task.pre_count, task.waiting_idx
+    pres, adds = task.pre_tuples, task.add_tuples
     cost: dict[Atom, int] = dict.fromkeys(s, 0)
     achiever: dict[object, int] = {}
     missing = pre_count.copy()
@@ -214,17 +226,22 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     while frontier and open_goals:
         new_atoms: dict[Atom, int] = {}
         for i in frontier:
-            a = acts[i]
-            c = 1 + sum(cost[y] for y in a.pre_pos)
-            for x in a.add:
-                if x not in cost and (x not in new_atoms or c < new_atoms[x]):
-                    new_atoms[x] = c
-                    achiever[x] = i
-            for x in wanted:
-                if x in a.delete and x not in a.add and x not in neg_cost:
-                    neg_cost[x] = c
-                    achiever[("not", x)] = i
-                    open_goals -= 1
+            c = 1
+            for y in pres[i]:
+                c += cost[y]
+            for x in adds[i]:
+                if x not in cost:
+                    old = new_atoms.get(x)
+                    if old is None or c < old:
+                        new_atoms[x] = c
+                        achiever[x] = i
+            if wanted:
+                a = acts[i]
+                for x in wanted:
+                    if x in a.delete and x not in a.add and x not in neg_cost:
+                        neg_cost[x] = c
+                        achiever[("not", x)] = i
+                        open_goals -= 1
         frontier = []
         for x, c in new_atoms.items():
             cost[x] = c
