@@ -210,7 +210,6 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     fixed when it is first reached (an approximation of h_add: it only guides the search).
     """
     acts, pre_count, waiting = task.acts, task.pre_count, task.waiting_idx
-    pres, adds = task.pre_tuples, task.add_tuples
     cost: dict[Atom, int] = dict.fromkeys(s, 0)
     achiever: dict[object, int] = {}
     missing = pre_count.copy()
@@ -226,17 +225,17 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     while frontier and open_goals:
         new_atoms: dict[Atom, int] = {}
         for i in frontier:
+            a = acts[i]
             c = 1
-            for y in pres[i]:
+            for y in a.pre_pos:
                 c += cost[y]
-            for x in adds[i]:
+            for x in a.add:
                 if x not in cost:
                     old = new_atoms.get(x)
                     if old is None or c < old:
                         new_atoms[x] = c
                         achiever[x] = i
             if wanted:
-                a = acts[i]
                 for x in wanted:
                     if x in a.delete and x not in a.add and x not in neg_cost:
                         neg_cost[x] = c

@@ -55,9 +55,6 @@ class GroundTask:
         self.by_pre: dict[Atom | None, list[GroundAction]] = {}
         self.acts = self.actions
         self.pre_count = [len(a.pre_pos) for a in self.actions]
-        # Plain tuples for the relaxed exploration's inner loop (:func:`.forward.heuristic`).
-        self.pre_tuples = [tuple(a.pre_pos) for a in self.actions]
-        self.add_tuples = [tuple(a.add) for a in self.actions]
         self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
         self.waiting_idx: dict[Atom, list[int]] = {}
         self.adder_idx: dict[Atom, list[int]] = {}
