@@ -239,3 +239,20 @@ def test_an_ordinal_before_a_noun_no_class_has_is_typed_by_the_predicate(aligner
     ex = aligner_crates.explain(text, _crates("(rests k1 q2) (rests k2 q1)", "(rests k1 q1)"))
     assert {"(rests k1 q2)", "(rests k2 q1)"} <= _atoms(ex.init.stated)
     assert not ex.conflicts()
+
+
+def test_a_permission_in_the_goal_states_no_fact(aligner_crates):
+    # "k2 can stay" asks nothing of k2: no conflict with a goal that leaves k2 alone
+    text = "Crates k1 and k2 rest on pallet q1. Goal: k1 on q2 (k2 can stay)."
+    ex = aligner_crates.explain(text, _crates("(rests k1 q1) (rests k2 q1)", "(rests k1 q2)"))
+    assert not ex.conflicts() and _atoms(ex.goal.stated) == {"(rests k1 q2)"}
+
+
+def test_the_first_n_of_a_class():
+    w = read_world(_crates("", ""), CRATES)
+    got = find_mentions("Put the first two crates on q2.", w)
+    assert [(m.text, m.objects, m.plural) for m in got][0] == (
+        "first two crates",
+        ("k1", "k2"),
+        True,
+    )

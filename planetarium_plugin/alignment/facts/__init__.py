@@ -127,7 +127,8 @@ def explain_pairs(
         world, pack = worlds[pddl]
         try:
             read = text[:MAX_TEXT_CHARS]
-            clauses = name_clauses(read, world, with_clauses(split_clauses(read, world)))
+            said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
+            clauses = name_clauses(read, world, with_clauses(said))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)[:MAX_CLAUSES]
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             clauses = []

@@ -24,7 +24,7 @@ import numpy as np
 from ..encoder import Encoder
 from .clauses import Clause
 from .mentions import QUANTIFIERS
-from .vocabulary import name_negated, negations
+from .vocabulary import name_negated, negations, permits
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -302,6 +302,10 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         if clause.direct is not None:  # "on(b1, b2)": the predicate is named
             cands = [Candidate(o[0], o[1], 1.0 / len(opts)) for o in opts[:1]]
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
+            continue
+        if clause.section != "init" and permits(clause.template):
+            # "p2 can wait": what need not be achieved is no fact of the goal
+            out.append(GroundedClause(clause, (), 1.0, False))
             continue
         # objects named only by a quantifier ("build one tower with all the blocks") are as
         # weak a sign of a fact as no object at all

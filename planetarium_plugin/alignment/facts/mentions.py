@@ -258,7 +258,22 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             emit(i, i + k - 1, objs, False, 1.0)
             i += k
             continue
-        # 2. ordinals: "the second block", "the first and the second ball", "the first one"
+        # 2. ordinals: "the second block", "the first and the second ball", "the first one";
+        # "the first two packages": those numbered 1 and 2
+        if (
+            w == "first"
+            and i + 2 < n
+            and (toks[i + 1].text in NUMBER_WORDS or toks[i + 1].text.isdigit())
+        ):
+            k = NUMBER_WORDS.get(toks[i + 1].text) or int(toks[i + 1].text)
+            firsts = set().union(
+                *(idx.numbered_as(toks[i + 2].text, str(v)) for v in range(1, min(k, 50) + 1))
+            )
+            if k >= 2 and idx.of_noun(toks[i + 2].text) and len(firsts) == k:
+                emit(i, i + 2, firsts, True, 0.9)
+                last_noun = toks[i + 2].text
+                i += 3
+                continue
         if w in ORDINALS:
             noun = None
             for t in toks[i + 1 : i + 6]:

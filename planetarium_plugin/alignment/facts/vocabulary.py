@@ -7,11 +7,16 @@ What a reader takes from the domain file itself, beyond each predicate's wording
   negation in the name; "X is not allergic" states such a predicate *positively*, and "X is
   gluten-free" states ``no_gluten_…`` positively. :func:`negations` counts the negations of a
   wording (``-free`` and ``without`` count), :func:`name_negated` tells a name's own parity;
+- **permission is no requirement**: in a goal, "p2 can wait" / "b3 may stay" says what need
+  not be achieved, so it states no fact (:func:`permits`), unless the predicate's own wording
+  is a permission ("one can step from ?a to ?b");
 - **the domain's verbs and words**: a sentence opening with the first word of an action's name
   ("Serve both children." with ``serve_sandwich``) is an imperative, so a goal; a cue word that
   the domain's own comments use to word a predicate ("?p wants to go to floor ?f") states a fact
   there, not a wish (:func:`lexicon_words`).
 
+>>> permits("X can wait"), permits("X is at Y"), permits("one can step from X to Y")
+(True, False, False)
 >>> negations("X is not gluten-free"), negations("X is allergic")
 (2, 0)
 >>> name_negated("not_allergic_gluten"), name_negated("notexist"), name_negated("served")
@@ -24,7 +29,7 @@ import re
 
 from .world import World, split_words
 
-__all__ = ["lexicon_words", "name_negated", "negations"]
+__all__ = ["lexicon_words", "name_negated", "negations", "permits"]
 
 _NEGATION_WORD = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|without|non|neither|nor)\b|n't\b|\w-free\b", re.I
@@ -66,3 +71,11 @@ def lexicon_words(world: World) -> frozenset[str]:
     for p in world.predicates.values():
         words.update(w.lower() for w in re.findall(r"[A-Za-z]+", p.template))
     return frozenset(words & _SOFT_CUES)
+
+
+_PERMITS = re.compile(r"^(?:the\s+|a\s+)?[XYZWV]\s+(?:can|may|might|could)\b(?!\s+you\b)", re.I)
+
+
+def permits(template: str) -> bool:
+    """Does a clause only permit something of its subject ("X can wait", "X may stay")?"""
+    return bool(_PERMITS.search(template))
