@@ -63,6 +63,7 @@ _ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re
 _NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
 _RESPECTIVELY = re.compile(r"\b(?:respectively|in that order|in order)\b", re.I)
 _STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
+_MODAL = re.compile(r"\b(?:can|may|might|could)\b", re.I)
 #: A negated predicate name (``not_allergic``) read from a clause with no negation costs this;
 #: from a clause with one, it gains it (the name's negation is the clause's).
 POLARITY = 0.05
@@ -303,7 +304,11 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             cands = [Candidate(o[0], o[1], 1.0 / len(opts)) for o in opts[:1]]
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
             continue
-        if clause.section != "init" and permits(clause.template):
+        if (
+            clause.section != "init"
+            and permits(clause.template)
+            and not any(_MODAL.search(world.predicates[o[0]].template) for o in opts)
+        ):
             # "p2 can wait": what need not be achieved is no fact of the goal
             out.append(GroundedClause(clause, (), 1.0, False))
             continue
