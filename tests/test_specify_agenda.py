@@ -76,3 +76,6 @@ def test_agenda_builds_a_reversed_tower(n):
     assert plan is not None
     end = task.run(plan)
     assert end is not None and problem.goal.positive <= end
+    # Out of its own budget it gives up (None: the caller falls back), never raises.
+    assert agenda_plan(task, problem.goal.positive, frozenset(), Deadline(None), 1) is None
+    assert agenda_plan(task, problem.goal.positive, frozenset(), Deadline(None), seconds=0) is None

@@ -35,6 +35,9 @@ __all__ = ["agenda_plan"]
 EVALUATIONS = 3_000
 #: States of one hill-climbing step's breadth-first search for a better state.
 PLATEAU = 200
+#: Wall seconds the agenda may take before it gives up (the 44-block tower swaps take
+#: 0.3-0.7 s on the shared 2-core box; Fast Downward's LAMA, the fallback, 3-4 s).
+SECONDS = 2.0
 
 
 def agenda_plan(
@@ -43,9 +46,11 @@ def agenda_plan(
     neg: State,
     deadline: Deadline,
     budget: int = EVALUATIONS,
+    seconds: float = SECONDS,
 ) -> list[GroundAction] | None:
     """A plan from the init to a state with ``pos`` true and ``neg`` false, or None (no proof
-    of anything: the agenda got stuck or ran out of its ``budget`` of evaluations)."""
+    of anything: the agenda got stuck, or ran out of its ``budget`` of evaluations or of its
+    ``seconds``; the caller's ``deadline`` raises as everywhere)."""
     goal = sorted(pos, key=str)
     if len(goal) < 2:
         return None  # nothing to serialise
@@ -56,7 +61,7 @@ def agenda_plan(
     s: State = task.init
     plan: list[GroundAction] = []
     banned: set[int] = set()
-    evals = [budget]
+    evals = _Budget(budget, Deadline(seconds))
     none: frozenset[Atom] = frozenset()
     while left:
         deadline.check()
@@ -71,11 +76,11 @@ def agenda_plan(
             else:
                 found = _climb(task, s, frozenset((g,)), none, banned, evals, deadline)
                 if found is None:
-                    if evals[0] <= 0:
+                    if evals.spent():
                         return None
                     continue
                 steps, t = found
-            evals[0] -= 1
+            evals.left -= 1
             if rest and heuristic(task, t, rest, none, ban) is None:
                 continue  # g now would make the rest of the goal unreachable
             plan += steps
@@ -85,7 +90,7 @@ def agenda_plan(
             break
         else:
             return None
-        if evals[0] <= 0:
+        if evals.spent():
             return None
     if neg & s:
         found = _climb(task, s, pos, neg, banned, evals, deadline)
@@ -96,6 +101,18 @@ def agenda_plan(
     if end is None or not pos <= end or end & neg:
         return None
     return plan
+
+
+class _Budget:
+    """Heuristic evaluations left and the agenda's own time limit."""
+
+    __slots__ = ("left", "clock")
+
+    def __init__(self, left: int, clock: Deadline) -> None:
+        self.left, self.clock = left, clock
+
+    def spent(self) -> bool:
+        return self.left <= 0 or self.clock.expired()
 
 
 def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
@@ -131,7 +148,7 @@ def _climb(
     pos: State,
     neg: State,
     banned: set[int],
-    evals: list[int],
+    evals: _Budget,
     deadline: Deadline,
 ) -> tuple[list[GroundAction], State] | None:
     """Enforced hill-climbing on the additive heuristic over helpful actions, none of them
@@ -155,8 +172,8 @@ def _climb(
                 if t in seen:
                     continue
                 seen.add(t)
-                evals[0] -= 1
-                if evals[0] < 0 or len(seen) > PLATEAU:
+                evals.left -= 1
+                if evals.spent() or len(seen) > PLATEAU:
                     return None
                 e = heuristic(task, t, pos, neg, banned)
                 if e is None:
