@@ -37,7 +37,7 @@ from ...specify.invariants import candidate_schemas, mutex_groups
 from .explain import AlignmentExplanation, FactMatch, ImpliedFacts
 from .world import World
 
-__all__ = ["ImpliedFacts", "implied_init", "init_groups"]
+__all__ = ["Group", "ImpliedFacts", "imply", "implied_init", "init_groups", "problem_groups"]
 
 Fact = tuple[str, ...]
 
@@ -92,13 +92,18 @@ def init_groups(domain: Domain, pddl: str) -> tuple[Group, ...]:
     return _groups(domain, pddl)
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(domain_text: str) -> Domain | None:
+    try:
+        return parse_domain(domain_text, lenient=True)
+    except PlanetariumError:
+        return None
+
+
 @functools.lru_cache(maxsize=512)
 def _groups_cached(domain_text: str, pddl: str) -> tuple[Group, ...]:
-    try:
-        domain = parse_domain(domain_text, lenient=True)
-    except PlanetariumError:
-        return ()
-    return _groups(domain, pddl)
+    domain = _parsed(domain_text)  # one parse per domain text, not per problem
+    return () if domain is None else _groups(domain, pddl)
 
 
 def _groups(domain: Domain, pddl: str) -> tuple[Group, ...]:
