@@ -139,7 +139,7 @@ def _state(names: list[str], layout: list[int]) -> tuple[set[tuple[str, ...]], s
     for tower in towers.values():
         atoms.add(("on-table", tower[0]))
         said.append(f"{tower[0]} is on the table")
-        for below, above in zip(tower, tower[1:]):
+        for below, above in zip(tower, tower[1:], strict=False):
             atoms.add(("on", above, below))
             said.append(f"{above} is on {below}")
         atoms.add(("clear", tower[-1]))
