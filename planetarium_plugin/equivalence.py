@@ -21,6 +21,7 @@ that runs out of time gives ``equivalent=None`` with reason ``timeout`` — neve
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 from collections import Counter
@@ -32,7 +33,7 @@ from .errors import INPUT_REASONS, Deadline, PlanetariumError, Reason
 from .explanation import Explanation, build_explanation
 from .isomorphism import Structure, find_isomorphism
 from .packs import DomainPack, DomainSpec, resolve_domain
-from .parsing import DEFAULT_LIMITS, Limits, Problem, TypingMode, parse_problem
+from .parsing import DEFAULT_LIMITS, Atom, Goal, Limits, Problem, TypingMode, parse_problem
 from .reachability import goal_reachable
 from .scene_graph import SceneGraph
 from .specify import DEFAULT_MAX_STATES, FullySpecifiedGoal, fully_specify_problem
@@ -255,14 +256,7 @@ def compare_problems(
         max_states=max_states,
         deadline=deadline,
     )
-    fs_c = fully_specify_problem(
-        cand,
-        pack.domain,
-        pack.fully_specify,
-        negative=negative,
-        max_states=max_states,
-        deadline=deadline,
-    )
+    fs_c = _specify_on_gt_init(cand, gt, init_map, pack, negative, max_states, deadline)
     if placeholder:
         a = SceneGraph.of(
             cand.objects, goal=fs_c.positive, goal_negative=fs_c.negative, goal_numeric=fs_c.numeric
@@ -297,6 +291,64 @@ def compare_problems(
             f"the {side} goal is unreachable; could not decide whether the {other} is",
         )
     return False, Reason.GOAL_DIFFERS, msg, exp
+
+
+def _specify_on_gt_init(
+    cand: Problem,
+    gt: Problem,
+    init_map: Mapping[str, str],
+    pack: DomainPack,
+    negative: bool,
+    max_states: int,
+    deadline: Deadline,
+) -> FullySpecifiedGoal:
+    """The candidate's closure, computed in the ground truth's object names when no rules
+    apply (issue 17): renamed through the init isomorphism, the candidate has the ground
+    truth's very objects and init, so the generic path reuses its ground task (grounding,
+    invariants) and the goal states and plans found for it, instead of grounding an
+    isomorphic copy from scratch. Exact: a renaming of objects that keeps their types and
+    fixes the domain's constants maps reachable states to reachable states, so the closure
+    of the renamed problem, renamed back, is the candidate's own.
+    """
+
+    def direct() -> FullySpecifiedGoal:
+        return fully_specify_problem(
+            cand,
+            pack.domain,
+            pack.fully_specify,
+            negative=negative,
+            max_states=max_states,
+            deadline=deadline,
+        )
+
+    domain = pack.domain
+    if (
+        pack.fully_specify is not None
+        or domain.numeric
+        or cand.numeric_init
+        or cand.goal.numeric
+        or not domain.text
+        or not set(cand.objects).isdisjoint(domain.constants)
+        or not set(gt.objects).isdisjoint(domain.constants)
+    ):
+        return direct()
+    fwd = {o: init_map.get(o, o) for o in cand.objects}
+
+    def atoms(xs, m: Mapping[str, str]) -> frozenset[Atom]:
+        return frozenset(Atom(a.predicate, tuple(m.get(x, x) for x in a.args)) for a in xs)
+
+    objects = {fwd[o]: t for o, t in cand.objects.items()}
+    if objects != dict(gt.objects) or atoms(cand.init, fwd) != gt.init:
+        return direct()  # not the ground truth's init in its names (cannot happen; be safe)
+    goal = Goal(atoms(cand.goal.positive, fwd), atoms(cand.goal.negative, fwd))
+    renamed = dataclasses.replace(cand, objects=objects, init=gt.init, goal=goal)
+    fs = fully_specify_problem(
+        renamed, domain, None, negative=negative, max_states=max_states, deadline=deadline
+    )
+    back = {v: k for k, v in fwd.items()}
+    return dataclasses.replace(
+        fs, positive=atoms(fs.positive, back), negative=atoms(fs.negative, back)
+    )
 
 
 def _reachable(

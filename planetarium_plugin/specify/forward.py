@@ -206,36 +206,47 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
     ``banned`` (indices into ``task.acts``) are left out (a goal agenda's protected atoms).
 
-    Layered exploration over integer-indexed actions (deletes ignored); an atom's cost is
-    fixed when it is first reached (an approximation of h_add: it only guides the search).
+    Layered exploration over integer-indexed actions and atoms (deletes ignored;
+    :meth:`.task.GroundTask.relaxed_tables`); an atom's cost is fixed when it is first reached
+    (an approximation of h_add: it only guides the search).
     """
-    acts, pre_count, waiting = task.acts, task.pre_count, task.waiting_idx
-    cost: dict[Atom, int] = dict.fromkeys(s, 0)
+    acts, pre_count = task.acts, task.pre_count
+    pre, add, waiting = task.relaxed_tables()
+    index = task.index
+    cost = [-1] * len(task.atoms)  # -1: not reached yet
     achiever: dict[object, int] = {}
     missing = pre_count.copy()
     frontier = [i for i in task.no_pre if i not in banned]
-    for x in s:
-        for i in waiting.get(x, ()):
+    for atom in s:
+        x = index.get(atom)
+        if x is None:
+            continue  # never true: no action needs it (unreachable states only)
+        cost[x] = 0
+        for i in waiting[x]:
             missing[i] -= 1
             if missing[i] == 0 and i not in banned:
                 frontier.append(i)
+    goal = [index.get(x, -1) for x in pos]
+    if -1 in goal:
+        return None  # a goal atom that is never true
+    goal_set = set(goal)
     wanted = [x for x in neg if x in s]
-    open_goals = sum(1 for x in pos if x not in cost) + len(wanted)
+    open_goals = sum(1 for x in goal if cost[x] < 0) + len(wanted)
     neg_cost: dict[Atom, int] = {}
     while frontier and open_goals:
-        new_atoms: dict[Atom, int] = {}
+        new_atoms: dict[int, int] = {}
         for i in frontier:
-            a = acts[i]
             c = 1
-            for y in a.pre_pos:
+            for y in pre[i]:
                 c += cost[y]
-            for x in a.add:
-                if x not in cost:
+            for x in add[i]:
+                if cost[x] < 0:
                     old = new_atoms.get(x)
                     if old is None or c < old:
                         new_atoms[x] = c
                         achiever[x] = i
             if wanted:
+                a = acts[i]
                 for x in wanted:
                     if x in a.delete and x not in a.add and x not in neg_cost:
                         neg_cost[x] = c
@@ -244,17 +255,17 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
         frontier = []
         for x, c in new_atoms.items():
             cost[x] = c
-            if x in pos:
+            if x in goal_set:
                 open_goals -= 1
-            for i in waiting.get(x, ()):
+            for i in waiting[x]:
                 missing[i] -= 1
                 if missing[i] == 0 and i not in banned:
                     frontier.append(i)
     if open_goals > 0:
         return None
-    h = sum(cost[x] for x in pos) + sum(neg_cost.values())
+    h = sum(cost[x] for x in goal) + sum(neg_cost.values())
     helpful: dict[int, GroundAction] = {}
-    todo: list = [x for x in pos if cost[x] > 0] + [("not", x) for x in wanted]
+    todo: list = [x for x in goal if cost[x] > 0] + [("not", x) for x in wanted]
     done: set = set()
     while todo:
         key = todo.pop()
@@ -262,14 +273,13 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
             continue
         done.add(key)
         i = achiever[key]
-        a = acts[i]
         ready = True
-        for y in a.pre_pos:
+        for y in pre[i]:
             if cost[y] > 0:
                 ready = False
                 todo.append(y)
         if ready:
-            helpful[i] = a
+            helpful[i] = acts[i]
     return h, list(helpful.values())
 
 

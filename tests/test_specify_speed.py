@@ -1,0 +1,198 @@
+"""Issue 17's speed-ups of the generic path change no answer: the integer-indexed h_add equals
+the atom-keyed one it replaced, and a candidate closed in the ground truth's object names (its
+init renamed through the init isomorphism) gets the verdict and closure of its own names."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_specify_agenda import _problem
+from test_specify_exact import CLASSICAL
+
+from planetarium_plugin import Deadline, domain_packs, equivalent, parse_problem
+from planetarium_plugin.equivalence import _specify_on_gt_init
+from planetarium_plugin.parsing import Atom
+from planetarium_plugin.registry import resolve_pack
+from planetarium_plugin.specify import exact_fully_specify
+from planetarium_plugin.specify.forward import heuristic
+from planetarium_plugin.specify.grounding import GroundAction
+from planetarium_plugin.specify.task import GroundTask, State
+
+
+def _reference_heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset()):
+    """Additive relaxed cost of the goal from ``s`` and FF's helpful actions, or None when
+    the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
+    ``banned`` (indices into ``task.acts``) are left out (a goal agenda's protected atoms).
+
+    Layered exploration over integer-indexed actions (deletes ignored); an atom's cost is
+    fixed when it is first reached (an approximation of h_add: it only guides the search).
+    """
+    acts, pre_count, waiting = task.acts, task.pre_count, task.waiting_idx
+    cost: dict[Atom, int] = dict.fromkeys(s, 0)
+    achiever: dict[object, int] = {}
+    missing = pre_count.copy()
+    frontier = [i for i in task.no_pre if i not in banned]
+    for x in s:
+        for i in waiting.get(x, ()):
+            missing[i] -= 1
+            if missing[i] == 0 and i not in banned:
+                frontier.append(i)
+    wanted = [x for x in neg if x in s]
+    open_goals = sum(1 for x in pos if x not in cost) + len(wanted)
+    neg_cost: dict[Atom, int] = {}
+    while frontier and open_goals:
+        new_atoms: dict[Atom, int] = {}
+        for i in frontier:
+            a = acts[i]
+            c = 1
+            for y in a.pre_pos:
+                c += cost[y]
+            for x in a.add:
+                if x not in cost:
+                    old = new_atoms.get(x)
+                    if old is None or c < old:
+                        new_atoms[x] = c
+                        achiever[x] = i
+            if wanted:
+                for x in wanted:
+                    if x in a.delete and x not in a.add and x not in neg_cost:
+                        neg_cost[x] = c
+                        achiever[("not", x)] = i
+                        open_goals -= 1
+        frontier = []
+        for x, c in new_atoms.items():
+            cost[x] = c
+            if x in pos:
+                open_goals -= 1
+            for i in waiting.get(x, ()):
+                missing[i] -= 1
+                if missing[i] == 0 and i not in banned:
+                    frontier.append(i)
+    if open_goals > 0:
+        return None
+    h = sum(cost[x] for x in pos) + sum(neg_cost.values())
+    helpful: dict[int, GroundAction] = {}
+    todo: list = [x for x in pos if cost[x] > 0] + [("not", x) for x in wanted]
+    done: set = set()
+    while todo:
+        key = todo.pop()
+        if key in done:
+            continue
+        done.add(key)
+        i = achiever[key]
+        a = acts[i]
+        ready = True
+        for y in a.pre_pos:
+            if cost[y] > 0:
+                ready = False
+                todo.append(y)
+        if ready:
+            helpful[i] = a
+    return h, list(helpful.values())
+
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_indexed_heuristic_equals_the_atom_keyed_one(case, data):
+    """Same estimate and the same helpful actions in the same order, on states of a random
+    walk from the init, with and without banned actions."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    pos, neg = problem.goal.positive, problem.goal.negative
+    rng = random.Random(data.draw(st.integers(0, 2**16)))
+    s = task.init
+    for _ in range(8):
+        banned = {i for i in range(len(task.acts)) if rng.random() < 0.2}
+        for ban in (frozenset(), banned):
+            assert heuristic(task, s, pos, neg, ban) == _reference_heuristic(
+                task, s, pos, neg, ban
+            )
+        nexts = list(task.successors(s))
+        if not nexts:
+            break
+        s = rng.choice(nexts)
+
+
+BW = domain_packs()["blocksworld"]
+USER_BW = BW.domain_pddl.replace("(domain blocksworld)", "(domain user-bw)")
+
+
+def _user(text: str) -> str:
+    return re.sub(r"\(:domain blocksworld\)", "(:domain user-bw)", text)
+
+
+def _bw(objects: list[str], init: list[str], goal: list[str]) -> str:
+    return _user(
+        f"(define (problem p) (:domain blocksworld) (:objects {' '.join(objects)})"
+        f" (:init {' '.join(init)}) (:goal (and {' '.join(goal)})))"
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_candidate_in_other_names_gets_its_own_verdict(data):
+    """Random blocksworld towers; the candidate renames the objects and keeps or drops a goal
+    atom (an implied one or not): the generic path's verdict equals the rules'."""
+    n = data.draw(st.integers(3, 6))
+    blocks = [f"b{i}" for i in range(n)]
+    order = data.draw(st.permutations(blocks))
+    init = ["(arm-empty)"] + [f"(on-table {b})" for b in blocks] + [f"(clear {b})" for b in blocks]
+    goal = [f"(on {a} {b})" for a, b in zip(order, order[1:], strict=False)]
+    goal += data.draw(st.lists(st.sampled_from([f"(clear {order[0]})", "(arm-empty)"])))
+    names = data.draw(st.permutations([f"x{i}" for i in range(n)]))
+    ren = dict(zip(blocks, names, strict=True))
+    cand_goal = data.draw(st.lists(st.sampled_from(goal), min_size=1, unique=True))
+
+    def rename(atoms: list[str]) -> list[str]:
+        return [re.sub(r"\bb\d+\b", lambda m: ren[m.group(0)], a) for a in atoms]
+
+    gt = _bw(blocks, init, goal)
+    cand = _bw(list(names), rename(init), rename(cand_goal))
+    generic = equivalent(gt, cand, USER_BW, timeout=30)
+    rules = equivalent(gt.replace("user-bw", "blocksworld"), cand.replace("user-bw", "blocksworld"),
+                       "blocksworld", timeout=30)
+    assert generic.pack is None and rules.pack is not None
+    assert generic.equivalent == rules.equivalent, (generic, rules)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_closure_through_the_ground_truths_init_is_the_candidates_own(data):
+    """The candidate's closure computed in the ground truth's names and renamed back equals
+    the one computed in its own names (negative closures included)."""
+    n = data.draw(st.integers(2, 5))
+    blocks = [f"b{i}" for i in range(n)]
+    stacked = data.draw(st.permutations(blocks))
+    cut = data.draw(st.integers(1, n))
+    init = ["(arm-empty)", f"(clear {stacked[-1]})", f"(on-table {stacked[cut - 1]})"]
+    init += [f"(on {a} {b})" for a, b in zip(stacked[cut:], stacked[cut - 1 :], strict=False)]
+    init += [f"(on-table {b})" for b in stacked[: cut - 1]]
+    init += [f"(clear {b})" for b in stacked[: cut - 1]]
+    pool = [f"(on {a} {b})" for a in blocks for b in blocks if a != b]
+    pool += [f"(clear {b})" for b in blocks] + [f"(on-table {b})" for b in blocks]
+    goal = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3, unique=True))
+    names = data.draw(st.permutations([f"x{i}" for i in range(n)]))
+    ren = dict(zip(blocks, names, strict=True))
+
+    def rename(atoms: list[str]) -> list[str]:
+        return [re.sub(r"\bb\d+\b", lambda m: ren[m.group(0)], a) for a in atoms]
+
+    pack = resolve_pack(USER_BW)
+    assert pack.fully_specify is None
+    gt = parse_problem(_bw(blocks, init, ["(arm-empty)"]), pack.domain)
+    cand = parse_problem(_bw(list(names), rename(init), rename(goal)), pack.domain)
+    back = {v: k for k, v in ren.items()}
+    negative = data.draw(st.booleans())
+    got = _specify_on_gt_init(cand, gt, back, pack, negative, 60_000, Deadline(None))
+    own = exact_fully_specify(cand, pack.domain, negative=negative, max_states=60_000)
+    assert (got.positive, got.negative, got.reachable) == (
+        own.positive,
+        own.negative,
+        own.reachable,
+    )
