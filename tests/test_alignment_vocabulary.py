@@ -256,3 +256,23 @@ def test_the_first_n_of_a_class():
         ("k1", "k2"),
         True,
     )
+
+
+def test_everyone_is_every_object_the_predicate_admits():
+    lift = """(define (domain lift)
+      (:requirements :strips :typing)
+      (:types guest level)
+      (:predicates (on-level ?g - guest ?l - level) (arrived ?g - guest) (cabin ?l - level))
+      (:action drop :parameters (?g - guest ?l - level)
+        :precondition (and (on-level ?g ?l) (cabin ?l)) :effect (arrived ?g)))"""
+    problem = (
+        "(define (problem p) (:domain lift) (:objects ann bo - guest l1 l2 - level)"
+        " (:init (on-level ann l1) (on-level bo l2) (cabin l1)) (:goal (and {})))"
+    )
+    text = "Ann is on level l1 and Bo on l2; the cabin is at l1. Everyone must have arrived."
+    a = Aligner(domain=lift)
+    right = a.explain(text, problem.format("(arrived ann) (arrived bo)"))
+    assert _atoms(right.goal.stated) == {"(arrived ann)", "(arrived bo)"}
+    assert not right.conflicts()
+    one = a.explain(text, problem.format("(arrived ann)"))
+    assert "(arrived bo)" in _atoms(one.conflicts()) and one.similarity < right.similarity

@@ -14,6 +14,7 @@ relative among a clause's candidates: nothing is thresholded on our generator's 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Sequence
@@ -23,7 +24,7 @@ import numpy as np
 
 from ..encoder import Encoder
 from .clauses import Clause
-from .mentions import QUANTIFIERS
+from .mentions import EVERYONE, QUANTIFIERS
 from .vocabulary import name_negated, negations, permits
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
@@ -288,6 +289,24 @@ def _options(
     return out
 
 
+def _typed(world: World, clause: Clause, cand: Candidate) -> Clause:
+    """ "Everyone must be served": "everyone" is every object the best reading's parameter
+    type admits (the passengers, not the floors)."""
+    slots = [list(s) for s in clause.slots]
+    for p, si in enumerate(cand.slots):
+        typ = world.predicates[cand.predicate].types[p]
+        members = world.classes.get(typ)
+        if members is None or typ in ("object", ""):
+            continue
+        slots[si] = [
+            dataclasses.replace(m, objects=tuple(o for o in m.objects if o in members))
+            if m.text.lower() in EVERYONE
+            else m
+            for m in slots[si]
+        ]
+    return dataclasses.replace(clause, slots=tuple(tuple(s) for s in slots))
+
+
 def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> list[GroundedClause]:
     """Candidate distributions of every clause, with one encoder batch for all wordings."""
     options = [_options(world, c) for c in clauses]
@@ -333,6 +352,8 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             ),
             key=lambda c: (-c.probability, c.predicate, c.slots),
         )
+        if cands and any(m.text.lower() in EVERYONE for sl in clause.slots for m in sl):
+            clause = _typed(world, clause, cands[0])
         neg = False
         if cands and name_negated(cands[0].predicate):
             # a name negative in itself ("not_allergic_gluten") is stated by a negated clause

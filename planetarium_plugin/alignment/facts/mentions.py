@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .world import World, split_words, wordset
 
-__all__ = ["ORDINALS", "Mention", "Token", "find_mentions", "tokenize"]
+__all__ = ["EVERYONE", "ORDINALS", "Mention", "Token", "find_mentions", "tokenize"]
 
 ORDINALS = {
     w: i + 1
@@ -62,6 +62,7 @@ NUMBER_WORDS = {
     )
 }
 QUANTIFIERS = {"all", "every", "each", "both", "any"}
+EVERYONE = {"everyone", "everybody"}
 #: Words that, after a one-token name that is also an English word ("a"), make it a name.
 _CLOSERS = wordset(
     "is are and or on onto in at to with be should must sits rests stands lies has was will "
@@ -298,7 +299,12 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 last_noun = noun or last_noun
                 i += 1
                 continue
-        # 3. quantifiers: "all balls", "every tile", "both grippers", "all four balls"
+        # 3. quantifiers: "all balls", "every tile", "both grippers", "all four balls";
+        # "everyone", "everybody": every object, narrowed to the predicate's types (grounding)
+        if w in EVERYONE:
+            emit(i, i, set(world.objects), True, 0.9)
+            i += 1
+            continue
         if w in QUANTIFIERS:
             j = i + 1
             while j < n and (
