@@ -22,45 +22,10 @@ from .world import World, split_words, wordset
 
 __all__ = ["EVERYONE", "ORDINALS", "Mention", "Token", "find_mentions", "tokenize"]
 
-ORDINALS = {
-    w: i + 1
-    for i, w in enumerate(
-        [
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-        ]
-    )
-}
-NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
+_ORDINAL_NAMES = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+_NUMBER_NAMES = "zero one two three four five six seven eight nine ten eleven twelve"
+ORDINALS = {w: i + 1 for i, w in enumerate(_ORDINAL_NAMES.split())}
+NUMBER_WORDS = {w: i for i, w in enumerate(_NUMBER_NAMES.split())}
 QUANTIFIERS = {"all", "every", "each", "both", "any"}
 EVERYONE = {"everyone", "everybody"}
 #: Words that, after a one-token name that is also an English word ("a"), make it a name.
