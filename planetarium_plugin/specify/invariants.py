@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..parsing import Atom, Domain, parse_domain
 from .grounding import GroundAction
 
-__all__ = ["MutexGroup", "candidate_schemas", "mutex_groups"]
+__all__ = ["MutexGroup", "applicable_under", "candidate_schemas", "mutex_groups"]
 
 Part = tuple[str, tuple[int | None, ...]]  # predicate, group parameter per position (None: counted)
 Schema = frozenset[Part]
@@ -220,3 +220,25 @@ def mutex_groups(
             exactly = len(group & init) == 1 and adds_one.get(theta, True)
             out.append(MutexGroup(frozenset(group), exactly))
     return out
+
+
+def applicable_under(
+    actions: Sequence[GroundAction], groups: Sequence[MutexGroup]
+) -> list[GroundAction]:
+    """``actions`` without those whose positive preconditions hold two atoms of one mutex
+    group: while the groups hold (in every reachable state) such an action never applies."""
+    member: dict[Atom, list[int]] = {}
+    for i, g in enumerate(groups):
+        for x in g.atoms:
+            member.setdefault(x, []).append(i)
+
+    def two_of_one(a: GroundAction) -> bool:
+        seen: set[int] = set()
+        for x in a.pre_pos:
+            for gi in member.get(x, ()):
+                if gi in seen:
+                    return True
+                seen.add(gi)
+        return False
+
+    return [a for a in actions if len(a.pre_pos) < 2 or not two_of_one(a)]

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
 from .grounding import GroundAction, ground_actions
-from .invariants import candidate_schemas, mutex_groups
+from .invariants import MutexGroup, applicable_under, candidate_schemas, mutex_groups
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -46,7 +46,17 @@ class GroundTask:
     def __init__(self, problem: Problem, domain: Domain, deadline: Deadline) -> None:
         self.init: State = problem.init
         actions = ground_actions(problem, domain, deadline)
-        self.reached, self.actions = relaxed_reachable(problem.init, actions, deadline)
+        reached, actions = relaxed_reachable(problem.init, actions, deadline)
+        groups = mutex_groups(candidate_schemas(domain), self.init, reached, actions)
+        # An action needing two atoms of one verified mutex group is never applicable (h^2's
+        # cheapest case, e.g. blocksworld's stack b b: holding b and clear b): without such
+        # actions fewer atoms are reachable, and an impossible atom (on b b) no longer keeps
+        # an exactly-one group (where is b?) from proving what the goal forces.
+        kept = applicable_under(actions, groups)
+        if len(kept) < len(actions):
+            reached, actions = relaxed_reachable(problem.init, kept, deadline)
+            groups = [MutexGroup(g.atoms & reached, g.exactly_one) for g in groups]
+        self.reached, self.actions = reached, actions
         deleted: set[Atom] = set()
         for a in self.actions:
             deleted |= a.delete - a.add
@@ -102,7 +112,6 @@ class GroundTask:
         self._witnesses: list[int] = []
         self._relaxed: RelaxedTables | None = None
         self._plans: list[tuple[GroundAction, ...]] = []
-        groups = mutex_groups(candidate_schemas(domain), self.init, self.reached, self.actions)
         self.groups = groups
         self.group_of: dict[Atom, list[int]] = {}
         for i, g in enumerate(groups):
