@@ -103,14 +103,10 @@ def main() -> None:
         return
 
     packs = domain_packs()
-    done: dict[str, dict] = {}
-    if args.out.exists():
-        for line in args.out.read_text().splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a torn last line: measured again
-            done[row["id"]] = row
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generic_pairs import measured
+
+    done = measured(args.out, "id")
     todo = []
     for name in args.packs:
         rows = [

@@ -52,6 +52,20 @@ def _cpu() -> float:
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
+def measured(path: Path, key: str) -> dict[str, dict]:
+    """Rows already measured in the JSONL ``path`` (a resumed run skips them), by ``key``; a
+    torn last line is measured again."""
+    done: dict[str, dict] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[row[key]] = row
+    return done
+
+
 def renamed_domain(pack) -> tuple[str, str, str]:
     """The pack's domain text under a fresh name (no pack matches it): text, old and new name."""
     old = pack.domain.name
@@ -141,14 +155,7 @@ def run(args) -> None:
     ipc_path = getattr(args, "ipc_rovers", None)
     if ipc_path is not None:
         groups = (IPC,)
-    done: dict[str, dict] = {}
-    if args.out.exists():
-        for line in args.out.read_text().splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            done[row["key"]] = row
+    done = measured(args.out, "key")
     packs = domain_packs()
     todo = []
     for group in groups:
