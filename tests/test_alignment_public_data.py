@@ -91,6 +91,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "anydomain": "dev",
         "autoplanbench": "test",
         "handwritten3": "test",
+        "planbench-logistics": "dev",
+        "planbench-mystery": "test",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -99,7 +101,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     assert len(styles) >= 6
     domains = {r["domain"] for r in rows if r["source"] == "handwritten"}
     assert domains == {"blocksworld", "gripper", "floor-tile"}
-    assert {r["domain"] for r in rows if r["source"] != "anydomain"} == domains | {"rover"}
+    by_file = {"anydomain", "planbench-logistics", "planbench-mystery"}  # domain files
+    assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
     assert {r["domain"] for r in second} == domains | {"rover"}
@@ -155,10 +158,13 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
         ("autoplanbench", builder.AUTOPLANBENCH_COMMIT, "Apache License 2.0",
          "LICENSE-autoplanbench.txt"),
         ("anydomain", builder.PDDL_GENERATORS_COMMIT, "MIT", "LICENSE-childsnack.txt"),
+        ("planbench-logistics", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
+        ("planbench-mystery", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
     ):  # fmt: skip
         assert f"`{name}`" in notes and commit in notes and licence in notes
         assert len((DATA / text).read_text()) > 900
     assert re.search(r"`autoplanbench` \| \*\*test\*\*", notes)
+    assert re.search(r"`planbench-mystery` \| \*\*test\*\*", notes)
     for reserved in ("Cranial-XIX/llm-pddl", "BorealisAI/llm-pddl-planning",
                      "CassieHuang22/llm-as-pddl-formalizer"):  # fmt: skip
         assert reserved in notes  # named as not used, and no row comes from them
@@ -174,3 +180,29 @@ def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: st
     rebuilt, _ = builder.build(tasks)
     committed = [r for r in rows if r["source"] == source]
     assert rebuilt == committed
+
+
+@pytest.mark.parametrize("source", ["planbench-logistics", "planbench-mystery"])
+def test_planbench_other_domains_state_their_problems(rows: list[dict], source: str) -> None:
+    """PlanBench's logistics and mystery statements state exactly their problem's facts (the
+    type facts of logistics aside: the object names carry them), read with the dataset's own
+    wordings, and the rows carry the repository's domain file unchanged."""
+    builder = _builder()
+    mine = [r for r in rows if r["source"] == source]
+    right = [r for r in mine if r["label"] == 1]
+    assert 30 <= len(right) <= 50 and {r["split"] for r in mine} == {builder.SPLITS[source]}
+    domain = builder.PLANBENCH_OTHERS[source]["domain"]
+    assert {r["domain"] for r in mine} == {domain}
+    assert {r["domain_pddl"] for r in mine} == {(DATA / "domains" / f"{domain}.pddl").read_text()}
+    for r in right:
+        _, _, init, goal = builder.pddl_sections(r["problem_pddl"])
+        said_init, said_goal = builder.planbench_statement_facts(source, r["text"])
+        assert said_init == {a for a in init if a[0] not in builder._LOGISTICS_TYPES}, r["pair_id"]
+        assert said_goal == set(goal), r["pair_id"]
+    # every wrong pair differs from its right problem in what the text states
+    by_id = {r["pair_id"]: r for r in right}
+    for r in mine:
+        if r["mutation"] in ("init_fact", "goal_fact", "swap_objects"):
+            assert r["problem_pddl"] != by_id[r["pair_id"]]["problem_pddl"]
+            assert r["text"] == by_id[r["pair_id"]]["text"]
+
