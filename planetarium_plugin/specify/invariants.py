@@ -8,6 +8,14 @@ an unbalanced add suggests the part that balances it (the refinement of Helmert'
 synthesis, simplified). Candidates are hypotheses only: :func:`mutex_groups` checks every ground
 instance against the problem's init and ground actions, so a group it returns is a proof.
 
+The per-action part of that check is mostly done once per domain: :func:`lifted_proven` proves on
+the action *schemas* (as Fast Downward's translator does) which actions keep a schema's groups in
+every grounding — each add of a member deletes a member of the same group that the action
+requires, no two adds can fill one group unless the action then requires two of its members
+(never applicable), and each delete of a member adds one. :func:`mutex_groups` skips the ground
+instances of those actions; only the init and the other actions are checked per problem, and
+the groups returned are exactly those of the ground check alone.
+
 >>> from planetarium_plugin.parsing import parse_domain
 >>> d = parse_domain('''(define (domain g) (:predicates (at ?x ?l) (held ?x))
 ...   (:action pick :parameters (?x ?l) :precondition (at ?x ?l)
@@ -21,13 +29,19 @@ instance against the problem's init and ground actions, so a group it returns is
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..parsing import Atom, Domain, parse_domain
+from ..parsing import Action, Atom, Domain, parse_domain
 from .grounding import GroundAction
 
-__all__ = ["MutexGroup", "applicable_under", "candidate_schemas", "mutex_groups"]
+__all__ = [
+    "MutexGroup",
+    "applicable_under",
+    "candidate_schemas",
+    "lifted_proven",
+    "mutex_groups",
+]
 
 Part = tuple[str, tuple[int | None, ...]]  # predicate, group parameter per position (None: counted)
 Schema = frozenset[Part]
@@ -168,6 +182,7 @@ def mutex_groups(
     init: frozenset[Atom],
     atoms: Iterable[Atom],
     actions: Sequence[GroundAction],
+    proven: Mapping[Schema, frozenset[str]] | None = None,
 ) -> list[MutexGroup]:
     """Ground instances of ``schemas`` proven to be mutex groups in this problem.
 
@@ -175,10 +190,13 @@ def mutex_groups(
     ground actions. An instance is kept only if the init has at most one member and every
     action that adds a member not already required true also deletes a member it requires
     (actions that require two members are never applicable while the invariant holds).
+    ``proven`` (:func:`lifted_proven` of the actions' domain): per schema, the names of the
+    actions whose every ground instance passes those checks — skipped, same answer.
     """
     atoms = list(atoms)
     out: list[MutexGroup] = []
     for schema in schemas:
+        skip = proven.get(schema, frozenset()) if proven is not None else frozenset()
         k = _arity_k(schema)
         parts: dict[str, list] = {}
         for p, m in schema:
@@ -196,6 +214,8 @@ def mutex_groups(
         bad = {theta for theta, group in members.items() if len(group & init) > 1}
         adds_one: dict[tuple, bool] = {}
         for act in actions:
+            if act.name in skip:
+                continue
             eff_del = act.delete - act.add
             added: dict[tuple, set[Atom]] = {}
             for e in act.add:
@@ -220,6 +240,122 @@ def mutex_groups(
             exactly = len(group & init) == 1 and adds_one.get(theta, True)
             out.append(MutexGroup(frozenset(group), exactly))
     return out
+
+
+def lifted_proven(domain: Domain) -> dict[Schema, frozenset[str]]:
+    """For each of :func:`candidate_schemas`, the actions of ``domain`` whose every grounding
+    passes :func:`mutex_groups`' per-action checks, proven on the action schemas; cached per
+    domain text (a batch over one domain proves them once)."""
+    if not domain.text:
+        return _prove(domain, candidate_schemas(domain))
+    parsed, proven = _cached_proven(domain.text)
+    if domain.actions is parsed.actions or domain.actions == parsed.actions:
+        return proven
+    return _prove(domain, candidate_schemas(domain))  # not the parse of its text: no cache
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_proven(text: str) -> tuple[Domain, dict[Schema, frozenset[str]]]:
+    domain = parse_domain(text)
+    return domain, _prove(domain, _cached(text))
+
+
+def _prove(domain: Domain, schemas: Iterable[Schema]) -> dict[Schema, frozenset[str]]:
+    names = [a.name for a in domain.actions]
+    if len(set(names)) < len(names):
+        return {}  # actions are told apart by name in the ground check
+    return {
+        schema: frozenset(a.name for a in domain.actions if _keeps(a, schema))
+        for schema in schemas
+    }
+
+
+def _matches(atoms: Iterable[Atom], schema: Schema, k: int) -> list[tuple[Atom, tuple]]:
+    """(lifted atom, lifted group parameters) for each part of ``schema`` the atom fits."""
+    return [
+        (a, _theta(a.args, m, k))
+        for a in atoms
+        for p, m in schema
+        if p == a.predicate and len(m) == len(a.args)
+    ]
+
+
+def _keeps(act: Action, schema: Schema) -> bool:
+    """True if every ground instance of ``act`` passes :func:`mutex_groups`' checks for every
+    ground instance of ``schema`` (sufficient conditions: False proves nothing)."""
+    k = _arity_k(schema)
+    pre = set(act.pre_pos)
+    adds = _matches(act.add, schema, k)
+    dels = _matches(act.delete, schema, k)
+    required = _matches(act.pre_pos, schema, k)
+    if any(t is None or None in t for _, t in (*adds, *dels, *required)):
+        return False  # a part without every group parameter: left to the ground check
+    # Each member added and not required deletes a required member of the same group (one
+    # not re-added; a grounding that makes it equal to an add is covered by the pairs below).
+    balance = {t for d, t in dels if d in pre and d not in act.add}
+    if any(e not in pre and t not in balance for e, t in adds):
+        return False
+    # Two adds filling one group: only where that grounding requires two distinct members.
+    for i, (e1, t1) in enumerate(adds):
+        for e2, t2 in adds[i + 1 :]:
+            if e1 == e2:
+                continue
+            mu = _unify(t1, t2)
+            if mu is not None and not _needs_two(required, _subst(t1, mu), mu):
+                return False
+    # Each member deleted is replaced by one of the same group (exactly-one kept).
+    refill = {t for _, t in adds}
+    return all(t in refill for _, t in dels)
+
+
+def _is_var(x: str) -> bool:
+    return x.startswith("?")
+
+
+def _unify(t1: tuple, t2: tuple) -> dict[str, str] | None:
+    """The most general unifier of two tuples of terms (``?``-variables, constants), as a map
+    from each variable to its class's representative (a constant where the class has one);
+    None when no grounding makes them equal."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    for x, y in zip(t1, t2, strict=True):
+        rx, ry = find(x), find(y)
+        if rx == ry:
+            continue
+        if not _is_var(rx) and not _is_var(ry):
+            return None  # two different constants
+        if _is_var(rx):
+            parent[rx] = ry
+        else:
+            parent[ry] = rx
+    return {x: find(x) for x in (*t1, *t2) if _is_var(x)}
+
+
+def _subst(terms: tuple, mu: dict[str, str]) -> tuple:
+    return tuple(mu.get(x, x) for x in terms)
+
+
+def _needs_two(required: list[tuple[Atom, tuple]], theta: tuple, mu: dict[str, str]) -> bool:
+    """Whether, under ``mu``, the action requires two members of group ``theta`` that differ in
+    every grounding (another predicate, or two different constants at one position)."""
+    found: list[Atom] = []
+    for a, t in required:
+        if _subst(t, mu) != theta:
+            continue
+        a = Atom(a.predicate, _subst(a.args, mu))
+        for b in found:
+            if a.predicate != b.predicate or len(a.args) != len(b.args) or any(
+                x != y and not _is_var(x) and not _is_var(y)
+                for x, y in zip(a.args, b.args, strict=True)
+            ):
+                return True
+        found.append(a)
+    return False
 
 
 def applicable_under(

@@ -15,7 +15,13 @@ from typing import NamedTuple
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
 from .grounding import GroundAction, ground_actions
-from .invariants import MutexGroup, applicable_under, candidate_schemas, mutex_groups
+from .invariants import (
+    MutexGroup,
+    applicable_under,
+    candidate_schemas,
+    lifted_proven,
+    mutex_groups,
+)
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -47,7 +53,11 @@ class GroundTask:
         self.init: State = problem.init
         actions = ground_actions(problem, domain, deadline)
         reached, actions = relaxed_reachable(problem.init, actions, deadline)
-        groups = mutex_groups(candidate_schemas(domain), self.init, reached, actions)
+        # The actions proven to keep each candidate group on the lifted schemas (once per
+        # domain) are not checked again here: only the init and the rest are, per problem.
+        groups = mutex_groups(
+            candidate_schemas(domain), self.init, reached, actions, lifted_proven(domain)
+        )
         # An action needing two atoms of one verified mutex group is never applicable (h^2's
         # cheapest case, e.g. blocksworld's stack b b: holding b and clear b): without such
         # actions fewer atoms are reachable, and an impossible atom (on b b) no longer keeps
