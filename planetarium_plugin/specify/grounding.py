@@ -196,39 +196,61 @@ def _ground(
                 sub.setdefault(x, x)
     built = {a: _builder(a) for a in static_pre}
 
-    def ok(check) -> bool:
+    def compiled(check):
+        """The check as a function of the current binding (no generator per binding)."""
         if check[0] == "in":
-            return built[check[1]](sub) in static_true
-        x, y = sub.get(check[1], check[1]), sub.get(check[2], check[2])
-        return (x == y) == (check[0] == "eq")
+            build = built[check[1]]
+            return lambda: build(sub) in static_true
+        a, b, eq = check[1], check[2], check[0] == "eq"
+        return lambda: (sub.get(a, a) == sub.get(b, b)) == eq
 
-    if not all(ok(c) for c in early):
+    if not all(compiled(c)() for c in early):
         return
+    tests = [[compiled(c) for c in level_checks] for level_checks in checks]
 
-    def bind(i: int) -> Iterator[dict[str, str]]:
-        if i == len(order):
-            yield sub
-            return
+    def candidates(i: int) -> list[str]:
         v = order[i]
         key = keyed[i]
-        if key is not None:
-            pred, j, rest_of = key
-            rest = rest_of(sub)
-            allowed = index.get((pred, j, rest), ())
-            if 4 * len(allowed) < len(pools[v]):
-                pool = sorted(o for o in allowed if o in poolsets[v])
-            else:
-                pool = [o for o in pools[v] if o in allowed]
-        else:
-            pool = pools[v]
-        for o in pool:
+        if key is None:
+            return pools[v]
+        pred, j, rest_of = key
+        allowed = index.get((pred, j, rest_of(sub)), ())
+        if 4 * len(allowed) < len(pools[v]):
+            return sorted(o for o in allowed if o in poolsets[v])
+        return [o for o in pools[v] if o in allowed]
+
+    def bind() -> Iterator[None]:
+        """Each binding of the parameters that passes the static checks (``sub`` holds it):
+        depth first over ``order``, one explicit stack instead of a generator per level."""
+        n = len(order)
+        if n == 0:
+            yield None
+            return
+        stack = [candidates(0)]
+        at = [0]
+        while stack:
+            i = len(stack) - 1
+            pool = stack[i]
+            j = at[i]
+            if j == len(pool):
+                sub.pop(order[i], None)
+                stack.pop()
+                at.pop()
+                continue
+            at[i] = j + 1
             tick[0] += 1
             if tick[0] & 63 == 0:
                 deadline.check()
-            sub[v] = o
-            if all(ok(c) for c in checks[i]):
-                yield from bind(i + 1)
-        sub.pop(v, None)
+            sub[order[i]] = pool[j]
+            for test in tests[i]:
+                if not test():
+                    break
+            else:
+                if i + 1 == n:
+                    yield None
+                else:
+                    stack.append(candidates(i + 1))
+                    at.append(0)
 
     def g(atom: Atom) -> Atom:
         return Atom(atom.predicate, tuple(sub.get(x, x) for x in atom.args))
@@ -246,7 +268,7 @@ def _ground(
     dels = [_builder(a) for a in act.delete]
     params = _getter(tuple(v for v, _ in act.params))
     numeric = bool(act.pre_num or act.num_eff)
-    for _ in bind(0):
+    for _ in bind():
         num_eff = tuple((e.op, g(e.fluent), ge(e.expr)) for e in act.num_eff) if numeric else ()
         if len(num_eff) > 1 and len({f for _, f, _ in num_eff}) < len(num_eff):
             num_eff = _merge_updates(num_eff)
@@ -300,5 +322,5 @@ def _builder(atom: Atom):
     """A function of a binding returning ``atom`` ground under it."""
     if not atom.args:
         return lambda sub, atom=atom: atom
-    pred, get = atom.predicate, _getter(atom.args)
-    return lambda sub: Atom(pred, get(sub))
+    pred, get, new = atom.predicate, _getter(atom.args), tuple.__new__
+    return lambda sub: new(Atom, (pred, get(sub)))  # Atom(pred, args) without its __new__

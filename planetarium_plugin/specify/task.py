@@ -8,6 +8,7 @@ invariants, and complete regression from a partial goal.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -80,45 +81,32 @@ class GroundTask:
         self.index: dict[Atom, int] = {x: i for i, x in enumerate(self.atoms)}
         self.never = 1 << len(self.atoms)
         index = self.index
-        self.adders: dict[Atom, list[GroundAction]] = {}
-        self.deleters: dict[Atom, list[GroundAction]] = {}
-        self.by_pre: dict[Atom | None, list[GroundAction]] = {}
+        self._bit: dict[Atom, int] = {x: 1 << i for i, x in enumerate(self.atoms)}
         self.acts = self.actions
         self.pre_count = [len(a.pre_pos) for a in self.actions]
         self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
-        self.waiting_idx: dict[Atom, list[int]] = {}
-        self.adder_idx: dict[Atom, list[int]] = {}
-        self.deleter_idx: dict[Atom, list[int]] = {}
         uses: dict[Atom, int] = {}
-        for i, a in enumerate(self.actions):
-            for x in a.add:
-                self.adders.setdefault(x, []).append(a)
-                self.adder_idx.setdefault(x, []).append(i)
-            for x in a.delete - a.add:
-                self.deleters.setdefault(x, []).append(a)
-                self.deleter_idx.setdefault(x, []).append(i)
+        for a in self.actions:
             for x in a.pre_pos:
-                self.waiting_idx.setdefault(x, []).append(i)
                 uses[x] = uses.get(x, 0) + 1
-            key = min(a.pre_pos, key=index.__getitem__) if a.pre_pos else None
-            self.by_pre.setdefault(key, []).append(a)
         rows: list[list[tuple[int, int, int, int, int]]] = [[] for _ in self.atoms]
         free: list[tuple[int, int, int, int, int]] = []
         # Each action is listed under its most selective precondition (the one fewest actions
         # need): a state checks only the actions listed under its true atoms.
         # Atoms true in every state (static) select nothing: they are never a key.
-        self.dynamic = (self.never - 1) & ~self.encode(self.always)
+        encode, always = self.encode, self.always
+        self.dynamic = (self.never - 1) & ~encode(always)
         for k, a in enumerate(self.actions):
-            pre_neg = self.encode(a.pre_neg) & ~self.never
-            row = (self.encode(a.pre_pos), pre_neg, ~self.encode(a.delete), self.encode(a.add), k)
-            keys = [x for x in a.pre_pos if x not in self.always]
+            pre_neg = encode(a.pre_neg) & ~self.never if a.pre_neg else 0
+            row = (encode(a.pre_pos), pre_neg, ~encode(a.delete), encode(a.add), k)
+            keys = [x for x in a.pre_pos if x not in always]
             if keys:
-                rows[index[min(keys, key=lambda x: (uses[x], index[x]))]].append(row)
+                key = keys[0] if len(keys) == 1 else min(keys, key=lambda x: (uses[x], index[x]))
+                rows[index[key]].append(row)
             else:
                 free.append(row)
         self.by_bit = rows
         self.free_rows = free
-        self.row_of = {id(self.actions[r[4]]): r for r in (*free, *(x for rs in rows for x in rs))}
         self._witnesses: list[int] = []
         self._relaxed: RelaxedTables | None = None
         self._plans: list[tuple[GroundAction, ...]] = []
@@ -127,6 +115,62 @@ class GroundTask:
         for i, g in enumerate(groups):
             for x in g.atoms:
                 self.group_of.setdefault(x, []).append(i)
+
+    # -- indexes built on first use (most closures need only the bit-set rows) -------------
+
+    @functools.cached_property
+    def adders(self) -> dict[Atom, list[GroundAction]]:
+        out: dict[Atom, list[GroundAction]] = {}
+        for a in self.actions:
+            for x in a.add:
+                out.setdefault(x, []).append(a)
+        return out
+
+    @functools.cached_property
+    def deleters(self) -> dict[Atom, list[GroundAction]]:
+        out: dict[Atom, list[GroundAction]] = {}
+        for a in self.actions:
+            for x in a.delete - a.add:
+                out.setdefault(x, []).append(a)
+        return out
+
+    @functools.cached_property
+    def adder_idx(self) -> dict[Atom, list[int]]:
+        out: dict[Atom, list[int]] = {}
+        for i, a in enumerate(self.actions):
+            for x in a.add:
+                out.setdefault(x, []).append(i)
+        return out
+
+    @functools.cached_property
+    def deleter_idx(self) -> dict[Atom, list[int]]:
+        out: dict[Atom, list[int]] = {}
+        for i, a in enumerate(self.actions):
+            for x in a.delete - a.add:
+                out.setdefault(x, []).append(i)
+        return out
+
+    @functools.cached_property
+    def waiting_idx(self) -> dict[Atom, list[int]]:
+        out: dict[Atom, list[int]] = {}
+        for i, a in enumerate(self.actions):
+            for x in a.pre_pos:
+                out.setdefault(x, []).append(i)
+        return out
+
+    @functools.cached_property
+    def by_pre(self) -> dict[Atom | None, list[GroundAction]]:
+        out: dict[Atom | None, list[GroundAction]] = {}
+        index = self.index
+        for a in self.actions:
+            key = min(a.pre_pos, key=index.__getitem__) if a.pre_pos else None
+            out.setdefault(key, []).append(a)
+        return out
+
+    @functools.cached_property
+    def row_of(self) -> dict[int, tuple[int, int, int, int, int]]:
+        rows = (*self.free_rows, *(x for rs in self.by_bit for x in rs))
+        return {id(self.actions[r[4]]): r for r in rows}
 
     # -- forward ---------------------------------------------------------------------------
 
@@ -157,10 +201,9 @@ class GroundTask:
 
     def encode(self, atoms: Iterable[Atom]) -> int:
         """The bit set of ``atoms`` (an atom that can never hold sets the never-true bit)."""
-        index, out = self.index, 0
+        bit, never, out = self._bit.get, self.never, 0
         for x in atoms:
-            i = index.get(x)
-            out |= self.never if i is None else 1 << i
+            out |= bit(x, never)
         return out
 
     def decode(self, bits: int) -> State:
