@@ -126,10 +126,14 @@ def ground_actions(
         for j, x in enumerate(a.args):
             index.setdefault((a.predicate, j, a.args[:j] + a.args[j + 1 :]), set()).add(x)
     out: list[GroundAction] = []
+    # One object per ground atom, the init's own where it has it: a ground task holds
+    # thousands of actions over a few hundred atoms, and every Atom (a tuple subclass) stays
+    # tracked by the garbage collector, whose full passes then walk them all.
+    shared = {a: a for a in problem.init}
     for act in domain.actions:
         if act.unsupported:
             raise PlanetariumError(Reason.UNSUPPORTED, f"action {act.name} uses {act.unsupported}")
-        out.extend(_ground(act, problem, domain, changing, static_true, index, deadline))
+        out.extend(_ground(act, problem, domain, changing, static_true, index, deadline, shared))
     return out
 
 
@@ -154,7 +158,7 @@ def _order(act: Action, static_pre: list[Atom], sizes: dict[str, int]) -> list[s
 
 
 def _ground(
-    act: Action, problem, domain, changing, static_true, index, deadline: Deadline
+    act: Action, problem, domain, changing, static_true, index, deadline: Deadline, shared: dict
 ) -> Iterator[GroundAction]:
     pools = {v: _objects_of_type(problem, domain, t) for v, t in act.params}
     poolsets = {v: set(p) for v, p in pools.items()}
@@ -262,10 +266,10 @@ def _ground(
             return (expr[0], ge(expr[1]), ge(expr[2]))
         return expr
 
-    pre_pos = [_builder(a) for a in act.pre_pos if a.predicate in changing]
-    pre_neg = [_builder(a) for a in act.pre_neg]
-    adds = [_builder(a) for a in act.add]
-    dels = [_builder(a) for a in act.delete]
+    pre_pos = [_builder(a, shared) for a in act.pre_pos if a.predicate in changing]
+    pre_neg = [_builder(a, shared) for a in act.pre_neg]
+    adds = [_builder(a, shared) for a in act.add]
+    dels = [_builder(a, shared) for a in act.delete]
     params = _getter(tuple(v for v, _ in act.params))
     numeric = bool(act.pre_num or act.num_eff)
     for _ in bind():
@@ -277,10 +281,10 @@ def _ground(
         yield GroundAction(
             act.name,
             params(sub),
-            frozenset([b(sub) for b in pre_pos]),
-            frozenset([b(sub) for b in pre_neg]),
-            frozenset([b(sub) for b in adds]),
-            frozenset([b(sub) for b in dels]),
+            frozenset([b(sub) for b in pre_pos]) if pre_pos else _EMPTY,
+            frozenset([b(sub) for b in pre_neg]) if pre_neg else _EMPTY,
+            frozenset([b(sub) for b in adds]) if adds else _EMPTY,
+            frozenset([b(sub) for b in dels]) if dels else _EMPTY,
             tuple((op, ge(lhs), ge(rhs)) for op, lhs, rhs in act.pre_num) if numeric else (),
             num_eff,
         )
@@ -318,9 +322,22 @@ def _getter(args: tuple[str, ...]):
     return itemgetter(*args)
 
 
-def _builder(atom: Atom):
-    """A function of a binding returning ``atom`` ground under it."""
+_EMPTY: frozenset = frozenset()
+
+
+def _builder(atom: Atom, shared: dict | None = None):
+    """A function of a binding returning ``atom`` ground under it (the object kept in
+    ``shared`` for an equal atom, when given)."""
     if not atom.args:
+        atom = shared.setdefault(atom, atom) if shared is not None else atom
         return lambda sub, atom=atom: atom
     pred, get, new = atom.predicate, _getter(atom.args), tuple.__new__
-    return lambda sub: new(Atom, (pred, get(sub)))  # Atom(pred, args) without its __new__
+    if shared is None:
+        return lambda sub: new(Atom, (pred, get(sub)))  # Atom(pred, args) without its __new__
+    intern = shared.setdefault
+
+    def build(sub):
+        x = new(Atom, (pred, get(sub)))
+        return intern(x, x)
+
+    return build

@@ -105,8 +105,9 @@ class GroundTask:
                 rows[index[key]].append(row)
             else:
                 free.append(row)
-        self.by_bit = rows
-        self.free_rows = free
+        # Tuples of int tuples: the collector stops tracking them (lists it would walk forever).
+        self.by_bit = tuple(tuple(r) for r in rows)
+        self.free_rows = tuple(free)
         self._witnesses: list[int] = []
         self._relaxed: RelaxedTables | None = None
         self._plans: list[tuple[GroundAction, ...]] = []
