@@ -18,7 +18,7 @@ from planetarium_plugin.equivalence import _specify_on_gt_init
 from planetarium_plugin.parsing import Atom
 from planetarium_plugin.registry import resolve_pack
 from planetarium_plugin.specify import exact_fully_specify
-from planetarium_plugin.specify.forward import heuristic
+from planetarium_plugin.specify.forward import greedy, heuristic
 from planetarium_plugin.specify.grounding import GroundAction
 from planetarium_plugin.specify.task import GroundTask, State
 
@@ -222,3 +222,23 @@ def test_actions_needing_two_atoms_of_a_mutex_group_are_pruned():
         got = equivalent(_user(GT15), _user(cand), USER_BW, timeout=10)
         want = equivalent(GT15, cand, "blocksworld", timeout=10)
         assert got.equivalent is not None and got.equivalent == want.equivalent
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), stall=st.integers(1, 20))
+def test_a_stalled_goal_count_search_proves_nothing(case, data, stall):
+    """Given up on a plateau (``stall``), the first search never claims the space exhausted
+    unless it is, and what it returns is a goal state (the goal agenda and the complete
+    searches decide the rest: the closures stay the oracle's, test_specify_exact)."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    pos, neg = problem.goal.positive, problem.goal.negative
+    seen_full: set[int] = set()
+    full, exhausted = greedy(task, task.init, pos, neg, 50_000, Deadline(None), seen_full.add)
+    seen: set[int] = set()
+    hit, done = greedy(task, task.init, pos, neg, 50_000, Deadline(None), seen.add, stall=stall)
+    if hit is None and done:
+        assert exhausted and full is None and seen == seen_full
+    if hit is not None:
+        assert pos <= hit and not hit & neg

@@ -30,6 +30,7 @@ def greedy(
     newest_first: bool = False,
     parents: dict | None = None,
     avoid: int = 0,
+    stall: int = 0,
 ) -> tuple[State | None, bool]:
     """Greedy best-first search (goal-count) for a state with ``pos`` true and ``neg`` false.
 
@@ -39,7 +40,9 @@ def greedy(
     where a goal literal needs several preparatory steps). ``parents``, when given, is filled
     with ``state -> (previous state, action)`` along the path to the state returned, so that
     :func:`plan_to` can read its plan. ``avoid`` (a bit set) counts its true atoms into the
-    heuristic, not the goal test: the search prefers goal states lacking them.
+    heuristic, not the goal test: the search prefers goal states lacking them. ``stall``
+    (when > 0): give up once that many states were generated since the best heuristic value
+    last improved (a goal-count plateau that a tower swap never leaves; other solvers follow).
     """
     s0 = start if isinstance(start, int) else task.encode(start)
     pm, nm = task.encode(pos), task.encode(neg)
@@ -52,6 +55,7 @@ def greedy(
     newest = _LAST if newest_first else 0
     first = (pm & ~s0).bit_count() + (nm & s0).bit_count() + (avoid & s0).bit_count()
     heap = [(first << _SHIFT) | newest]
+    best, since = first, 0
     while heap:
         deadline.check()
         key = heapq.heappop(heap)
@@ -74,6 +78,12 @@ def greedy(
                 acts.append(k)
                 h = (pm & ~t).bit_count() + (nm & t).bit_count() + (avoid & t).bit_count()
                 heapq.heappush(heap, (h << _SHIFT) | (m ^ newest))
+                if h < best:
+                    best, since = h, 0
+                elif stall:
+                    since += 1
+                    if since >= stall:
+                        return None, False
     return None, True
 
 
