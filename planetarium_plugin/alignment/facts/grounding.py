@@ -218,6 +218,26 @@ def _is_empty(world: World, clause: Clause) -> bool:
     return True
 
 
+_KIND = re.compile(r"X (?:is|are) (?:a |an |one of the )?([a-z][a-z0-9_-]*)", re.I)
+
+
+def _stated_kind(world: World, clause: Clause) -> str | None:
+    """The type predicate a clause states of its one object ("location_0_0 is an airport":
+    ``(airport location_0_0)``), else None. An untyped domain's class predicates are facts of
+    the problem like any other; most texts leave them to the object's name, but one stated
+    outright is checked, so a problem that gives the class to another object contradicts it."""
+    if len(clause.slots) != 1 or clause.direct is not None or not world.type_preds:
+        return None
+    m = _KIND.fullmatch(clause.template.strip().rstrip("."))
+    if m is None:
+        return None
+    word = m[1].lower()
+    for name in (word, word[:-1] if word.endswith("s") else word):
+        if name in world.type_preds:
+            return name
+    return None
+
+
 _NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
 
@@ -229,7 +249,8 @@ def _options(
     n = len(clause.slots)
     words = _words(clause.template)
     out: list[tuple[str, tuple[int, ...], str, float, str, str]] = []
-    if _is_empty(world, clause):
+    kind = _stated_kind(world, clause)
+    if kind is None and _is_empty(world, clause):
         return out
     mine = _stems(clause.template)
     negs = negations(clause.template)
@@ -241,7 +262,9 @@ def _options(
             bonus += -POLARITY if negs else POLARITY
         if k > n or k > len(PLACEHOLDERS):
             continue
-        if (
+        if kind is not None and name != kind:
+            continue
+        if name != kind and (
             name in world.type_preds
             or pred.static
             and k == 1
