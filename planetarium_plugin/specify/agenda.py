@@ -67,6 +67,19 @@ def agenda_plan(
         deadline.check()
         open_ = set(left)
         ready = [g for g in left if not (before[g] & open_)]
+        # The ready atoms that already hold, protected all at once when the rest stays
+        # relaxed-reachable with all their deleters banned: then each one-at-a-time check below
+        # would pass too (fewer actions banned, no more atoms to reach), so the agenda is the
+        # same, for one heuristic evaluation instead of one per atom.
+        held = [g for g in ready if g in s]
+        if len(held) > 1:
+            ban = banned.union(*(deleters[g] for g in held))
+            rest = frozenset(x for x in left if x not in held)
+            evals.left -= 1
+            if not rest or heuristic(task, s, rest, none, ban) is not None:
+                banned = ban
+                left = [g for g in left if g not in held]
+                continue
         tried = ready + [g for g in left if g not in ready]
         for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
             rest = frozenset(x for x in left if x != g)
