@@ -29,7 +29,7 @@ from .forward import heuristic
 from .grounding import GroundAction
 from .task import GroundTask, State
 
-__all__ = ["agenda_plan"]
+__all__ = ["Budget", "agenda_plan", "climb", "replay"]
 
 #: Heuristic evaluations the whole agenda may spend (each ~0.1-2 ms in Python).
 EVALUATIONS = 3_000
@@ -47,21 +47,29 @@ def agenda_plan(
     deadline: Deadline,
     budget: int = EVALUATIONS,
     seconds: float = SECONDS,
+    *,
+    start: State | None = None,
+    protect: frozenset[int] = frozenset(),
+    wide: bool = False,
 ) -> list[GroundAction] | None:
-    """A plan from the init to a state with ``pos`` true and ``neg`` false, or None (no proof
-    of anything: the agenda got stuck, or ran out of its ``budget`` of evaluations or of its
-    ``seconds``; the caller's ``deadline`` raises as everywhere)."""
+    """A plan from the init (or from ``start``) to a state with ``pos`` true and ``neg`` false,
+    or None (no proof of anything: the agenda got stuck, or ran out of its ``budget`` of
+    evaluations or of its ``seconds``; the caller's ``deadline`` raises as everywhere).
+    ``protect`` (indices into ``task.acts``) are never applied: a literal already achieved
+    that must stay so (:mod:`.refute`); ``wide`` climbs with FF's fallback to every action
+    (:func:`climb`)."""
     goal = sorted(pos, key=str)
-    if len(goal) < 2:
+    if len(goal) < 2 and not protect:
         return None  # nothing to serialise
     index = {id(a): i for i, a in enumerate(task.acts)}
     deleters = {x: {index[id(a)] for a in task.deleters.get(x, ())} for x in goal}
     before = _orders(task, goal)
     left = list(goal)
-    s: State = task.init
+    origin: State = task.init if start is None else start
+    s = origin
     plan: list[GroundAction] = []
-    banned: set[int] = set()
-    evals = _Budget(budget, Deadline(seconds))
+    banned: set[int] = set(protect)
+    evals = Budget(budget, Deadline(seconds))
     none: frozenset[Atom] = frozenset()
     while left:
         deadline.check()
@@ -87,7 +95,7 @@ def agenda_plan(
             if g in s:
                 steps, t = [], s
             else:
-                found = _climb(task, s, frozenset((g,)), none, banned, evals, deadline)
+                found = climb(task, s, frozenset((g,)), none, banned, evals, deadline, wide)
                 if found is None:
                     if evals.spent():
                         return None
@@ -106,17 +114,26 @@ def agenda_plan(
         if evals.spent():
             return None
     if neg & s:
-        found = _climb(task, s, pos, neg, banned, evals, deadline)
+        found = climb(task, s, pos, neg, banned, evals, deadline, wide)
         if found is None:
             return None
         plan += found[0]
-    end = task.run(plan)
+    end = replay(origin, plan)
     if end is None or not pos <= end or end & neg:
         return None
     return plan
 
 
-class _Budget:
+def replay(s: State, plan: list[GroundAction]) -> State | None:
+    """The state ``plan`` leads to from ``s``, or None if a step is not applicable."""
+    for a in plan:
+        if not (a.pre_pos <= s) or a.pre_neg & s:
+            return None
+        s = (s - a.delete) | a.add
+    return s
+
+
+class Budget:
     """Heuristic evaluations left and the agenda's own time limit."""
 
     __slots__ = ("left", "clock")
@@ -155,48 +172,63 @@ def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
     return out
 
 
-def _climb(
+def climb(
     task: GroundTask,
     s: State,
     pos: State,
     neg: State,
     banned: set[int],
-    evals: _Budget,
+    evals: Budget,
     deadline: Deadline,
+    wide: bool = False,
 ) -> tuple[list[GroundAction], State] | None:
     """Enforced hill-climbing on the additive heuristic over helpful actions, none of them
-    ``banned``: (steps, end state) with ``pos`` true and ``neg`` false, or None."""
+    ``banned``: (steps, end state) with ``pos`` true and ``neg`` false, or None. With ``wide``,
+    a step that no sequence of helpful actions improves is searched again over every action
+    (FF's fallback: the relaxed plan names one achiever per atom — b1 put down on b15, where
+    b15 must be picked up next — and the others are not helpful)."""
     est = heuristic(task, s, pos, neg, banned)
     if est is None:
         return None
     h, helpful = est
     steps: list[GroundAction] = []
     while h > 0:
-        queue = deque([(s, helpful, ())])
-        seen = {s}
-        better = None
-        while queue and better is None:
-            deadline.check()
-            cur, acts, path = queue.popleft()
-            for a in acts:
-                if not a.pre_pos <= cur or a.pre_neg & cur:
-                    continue
-                t = (cur - a.delete) | a.add
-                if t in seen:
-                    continue
-                seen.add(t)
-                evals.left -= 1
-                if evals.spent() or len(seen) > PLATEAU:
-                    return None
-                e = heuristic(task, t, pos, neg, banned)
-                if e is None:
-                    continue
-                if e[0] < h:
-                    better = (t, (*path, a), e)
-                    break
-                queue.append((t, e[1], (*path, a)))
+        better = _improve(task, s, helpful, h, pos, neg, banned, evals, deadline)
+        if better is None and wide and not evals.spent():
+            better = _improve(task, s, None, h, pos, neg, banned, evals, deadline)
         if better is None:
             return None
         s, path, (h, helpful) = better
         steps += path
     return steps, s
+
+
+def _improve(task, s, helpful, h, pos, neg, banned, evals, deadline):
+    """Breadth-first from ``s`` over ``helpful`` actions (each state's own; every applicable
+    action not ``banned`` when None) to the first state with a lower heuristic value:
+    (state, steps, estimate) or None."""
+    queue = deque([(s, helpful, ())])
+    seen = {s}
+    while queue:
+        deadline.check()
+        cur, acts, path = queue.popleft()
+        if acts is None:
+            row_of = task.row_of
+            acts = [a for a in task.applicable(cur) if row_of[id(a)][4] not in banned]
+        for a in acts:
+            if not a.pre_pos <= cur or a.pre_neg & cur:
+                continue
+            t = (cur - a.delete) | a.add
+            if t in seen:
+                continue
+            seen.add(t)
+            evals.left -= 1
+            if evals.spent() or len(seen) > PLATEAU:
+                return None
+            e = heuristic(task, t, pos, neg, banned)
+            if e is None:
+                continue
+            if e[0] < h:
+                return t, (*path, a), e
+            queue.append((t, e[1] if helpful is not None else None, (*path, a)))
+    return None

@@ -25,10 +25,13 @@ state (the oracle), each candidate is settled separately, cheapest evidence firs
    and stays true; its mirror for the negative closure, *spent atoms* — an init atom nothing
    adds, without whose deleters the goal is not relaxed-reachable, is false in every goal
    state; a small regression from ``goal ∧ ¬f`` that the invariants exhaust;
-4. what remains is searched per fact: a goal state without it (greedy from the last goal state,
-   then from the init), else complete regression from ``goal ∧ ¬f``, pruned by mutex
-   invariants (:mod:`.invariants`) with unit propagation over exactly-one groups; a regression
-   that reaches the init instead yields a plan, hence one more goal state.
+4. what remains is searched per fact: a goal state without it reached from a known goal state
+   with goal atoms broken on the way (:mod:`.refute`: the literal achieved first, then the
+   goal rebuilt by the goal agenda with it protected — a tower taken down and rebuilt),
+   else by greedy searches (from the last goal state, then from the init), else complete
+   regression from ``goal ∧ ¬f``, pruned by mutex invariants (:mod:`.invariants`) with unit
+   propagation over exactly-one groups; a regression that reaches the init instead yields a
+   plan, hence one more goal state.
 
 Every verdict is a proof: a fact is kept only when a complete search for ``goal ∧ ¬f`` is
 exhausted (our regression, or Fast Downward's search, whose only pruning is relaxed
@@ -58,6 +61,7 @@ from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .memo import Memo, closure_key, init_key
+from .refute import refute_from
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
 
@@ -282,6 +286,17 @@ def _specify(
                 return False
         raise _bound(max_states, what)
 
+    def refuted(f: Atom, want: bool) -> bool:
+        """Whether a goal state with ``f`` (``want``) or without it is reached from the last
+        goal state found or from the first (:func:`.refute.refute_from`: the last may have
+        buried what the first left free); it feeds ``on_state``."""
+        for origin in dict.fromkeys((goal_states[-1], goal_states[0])):
+            end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline)
+            if end is not None:
+                on_state(task.encode(end))
+                return True
+        return False
+
     implied = task.close(gpos, gneg)
     assert implied is not None  # a goal state exists, so the goal is consistent
     assert common is not None
@@ -322,6 +337,8 @@ def _specify(
         if verdict == "unsolvable":
             proven.add(f)
             continue
+        if refuted(f, False):
+            continue  # a goal state without f, reached from a known one (goal atoms broken)
         if not find(gpos, gneg | {f}, f"whether {f} holds in every goal state"):
             proven.add(f)
     negs: frozenset[Atom] = frozenset()
@@ -337,7 +354,9 @@ def _specify(
             if not union & bit and task.spent(gpos, f):
                 negs |= {f}  # used up on the way to every goal state: no search
                 continue
-            if union & bit or find(gpos | {f}, gneg, f"whether {f} holds in some goal state"):
+            if union & bit or refuted(f, True):
+                continue
+            if find(gpos | {f}, gneg, f"whether {f} holds in some goal state"):
                 continue
             if not seen_true & bit and not find(
                 frozenset({f}), frozenset(), f"whether {f} is reachable"
