@@ -286,11 +286,17 @@ def _specify(
                 return False
         raise _bound(max_states, what)
 
+    init_bits = task.encode(task.init)
+
     def refuted(f: Atom, want: bool) -> bool:
         """Whether a goal state with ``f`` (``want``) or without it is reached from the last
         goal state found or from the first (:func:`.refute.refute_from`: the last may have
-        buried what the first left free); it feeds ``on_state``."""
-        for origin in dict.fromkeys((goal_states[-1], goal_states[0])):
+        buried what the first left free), or from the init where ``f`` is an atom nothing
+        deletes (no goal state that has it leads to one without it); it feeds ``on_state``."""
+        origins = [goal_states[-1], goal_states[0]]
+        if not want and f not in task.deleted and f not in task.init:
+            origins = [init_bits]
+        for origin in dict.fromkeys(origins):
             end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline)
             if end is not None:
                 on_state(task.encode(end))

@@ -51,9 +51,10 @@ def refute_from(
 ) -> State | None:
     """A state reachable from ``start`` with ``pos`` true, ``neg`` false and ``f`` true if
     ``want`` else false, or None (nothing proved). ``start`` must be reachable (a goal state
-    found earlier): the state returned is then a reachable goal state refuting ``f``."""
-    if (f in start) == want:
-        return start if pos <= start and not neg & start else None
+    found earlier, or the init): the state returned is then a reachable goal state refuting
+    ``f``. Where the literal already holds in ``start`` (an atom nothing deletes, false in the
+    init: an image taken by another rover), the goal agenda runs from there with it protected.
+    """
     if want:
         steps = task.adders.get(f, ())
         protect = frozenset(task.deleter_idx.get(f, ()))
@@ -63,12 +64,20 @@ def refute_from(
         protect = frozenset(task.adder_idx.get(f, ()))
         pos2, neg2 = pos, neg | {f}
     evals = Budget(budget, Deadline(seconds))
+    if (f in start) == want:
+        if pos <= start and not neg & start:
+            return start
+        if heuristic(task, start, pos2, neg2 - {f}, protect) is None:
+            return None
+        return _rebuild(task, start, [], start, pos2, neg2, protect, evals, deadline)
+    cost = _costs(task, start)
+    evals.left -= 1
+    index = task.index
     ranked = []
     for k, a in enumerate(steps):
-        est = heuristic(task, start, a.pre_pos, a.pre_neg)
-        evals.left -= 1
-        if est is not None:
-            ranked.append((est[0], k, a))
+        c = [cost[index[x]] if x in index else -1 for x in a.pre_pos]
+        if -1 not in c:
+            ranked.append((sum(c), k, a))
     ranked.sort(key=lambda r: r[:2])
     rest = neg2 - {f} if not want else neg2
     tried = 0
@@ -93,10 +102,22 @@ def refute_from(
         evals.left -= 1
         if heuristic(task, t, pos2, rest & t, protect) is None:
             continue  # the goal is out of reach without undoing the literal
+        end = _rebuild(task, start, [*path, a], t, pos2, neg2, protect, evals, deadline)
+        if end is not None:
+            return end
+    return None
+
+
+def _rebuild(task, start, path, t, pos, neg, protect, evals, deadline) -> State | None:
+    """The goal rebuilt by the agenda from ``t`` (reached from ``start`` by ``path``), never
+    applying the ``protect`` actions: the end state replayed from ``start``, or None."""
+    if pos <= t and not neg & t:
+        plan: list | None = []  # the literal's step kept the goal (a rover drove on)
+    else:
         plan = agenda_plan(
             task,
-            pos2,
-            neg2,
+            pos,
+            neg,
             deadline,
             max(1, evals.left),
             max(0.0, evals.clock.remaining() or 0.0),
@@ -104,11 +125,11 @@ def refute_from(
             protect=protect,
             wide=True,
         )
-        if plan is None:
-            continue
-        end = replay(start, [*path, a, *plan])
-        if end is not None and pos2 <= end and not neg2 & end:
-            return end
+    if plan is None:
+        return None
+    end = replay(start, [*path, *plan])
+    if end is not None and pos <= end and not neg & end:
+        return end
     return None
 
 
@@ -164,3 +185,35 @@ def _after(task: GroundTask, s: State, a) -> State:
             if g.exactly_one and not g.atoms & t:
                 t |= g.atoms - excluded
     return frozenset(t)
+
+
+def _costs(task: GroundTask, s: State) -> list[int]:
+    """The additive relaxed cost of every atom from ``s`` (-1: not relaxed-reachable), in one
+    exploration: the cost of each candidate step's preconditions without one h_add run each."""
+    pre, add, waiting = task.relaxed_tables()
+    cost = [-1] * len(task.atoms)
+    missing = task.pre_count.copy()
+    frontier = list(task.no_pre)
+    for atom in s:
+        x = task.index.get(atom)
+        if x is not None:
+            cost[x] = 0
+            for i in waiting[x]:
+                missing[i] -= 1
+                if missing[i] == 0:
+                    frontier.append(i)
+    while frontier:
+        new: dict[int, int] = {}
+        for i in frontier:
+            c = 1 + sum(cost[y] for y in pre[i])
+            for x in add[i]:
+                if cost[x] < 0 and (x not in new or c < new[x]):
+                    new[x] = c
+        frontier = []
+        for x, c in new.items():
+            cost[x] = c
+            for i in waiting[x]:
+                missing[i] -= 1
+                if missing[i] == 0:
+                    frontier.append(i)
+    return cost
