@@ -35,6 +35,8 @@ __all__ = ["Budget", "agenda_plan", "climb", "replay"]
 EVALUATIONS = 3_000
 #: States of one hill-climbing step's breadth-first search for a better state.
 PLATEAU = 200
+#: Climbs per goal atom in ``wide`` mode, each without the first step of the one before.
+RETRIES = 8
 #: Wall seconds the agenda may take before it gives up (the 44-block tower swaps take
 #: 0.3-0.7 s on the shared 2-core box; Fast Downward's LAMA, the fallback, 3-4 s).
 SECONDS = 2.0
@@ -70,7 +72,6 @@ def agenda_plan(
     plan: list[GroundAction] = []
     banned: set[int] = set(protect)
     evals = Budget(budget, Deadline(seconds))
-    none: frozenset[Atom] = frozenset()
     while left:
         deadline.check()
         open_ = set(left)
@@ -92,18 +93,12 @@ def agenda_plan(
         for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
             rest = frozenset(x for x in left if x != g)
             ban = banned | deleters[g]
-            if g in s:
-                steps, t = [], s
-            else:
-                found = climb(task, s, frozenset((g,)), none, banned, evals, deadline, wide)
-                if found is None:
-                    if evals.spent():
-                        return None
-                    continue
-                steps, t = found
-            evals.left -= 1
-            if rest and heuristic(task, t, rest, none, ban) is None:
+            found = _achieve(task, s, g, rest, banned, ban, evals, deadline, wide)
+            if found is None:
+                if evals.spent():
+                    return None
                 continue  # g now would make the rest of the goal unreachable
+            steps, t = found
             plan += steps
             s = t
             banned = ban
@@ -122,6 +117,30 @@ def agenda_plan(
     if end is None or not pos <= end or end & neg:
         return None
     return plan
+
+
+def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide):
+    """(steps, state) reaching ``g`` from ``s`` after which ``rest`` stays relaxed-reachable
+    without the ``ban`` actions, or None. With ``wide``, a climb that ends in such a dead end
+    is tried again with its first step left out, up to :data:`RETRIES` times (b2 held: put on
+    b19, the tower then built on it, b19 can no longer go where the goal wants it)."""
+    avoid: set[int] = set()
+    none: frozenset[Atom] = frozenset()
+    for _ in range(RETRIES if wide else 1):
+        if g in s:
+            steps, t = [], s
+        else:
+            found = climb(task, s, frozenset((g,)), none, banned | avoid, evals, deadline, wide)
+            if found is None:
+                return None
+            steps, t = found
+        evals.left -= 1
+        if not rest or heuristic(task, t, rest, none, ban) is not None:
+            return steps, t
+        if not steps or evals.spent():
+            return None
+        avoid.add(task.row_of[id(steps[0])][4])
+    return None
 
 
 def replay(s: State, plan: list[GroundAction]) -> State | None:
