@@ -226,8 +226,8 @@ def test_actions_needing_two_atoms_of_a_mutex_group_are_pruned():
 
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(data=st.data(), stall=st.integers(1, 20))
-def test_a_stalled_goal_count_search_proves_nothing(case, data, stall):
+@given(data=st.data(), stall=st.integers(1, 20), start=st.integers(0, 20))
+def test_a_stalled_goal_count_search_proves_nothing(case, data, stall, start):
     """Given up on a plateau (``stall``), the first search never claims the space exhausted
     unless it is, and what it returns is a goal state (the goal agenda and the complete
     searches decide the rest: the closures stay the oracle's, test_specify_exact)."""
@@ -237,7 +237,9 @@ def test_a_stalled_goal_count_search_proves_nothing(case, data, stall):
     seen_full: set[int] = set()
     full, exhausted = greedy(task, task.init, pos, neg, 50_000, Deadline(None), seen_full.add)
     seen: set[int] = set()
-    hit, done = greedy(task, task.init, pos, neg, 50_000, Deadline(None), seen.add, stall=stall)
+    hit, done = greedy(
+        task, task.init, pos, neg, 50_000, Deadline(None), seen.add, stall=stall, stall_start=start
+    )
     if hit is None and done:
         assert exhausted and full is None and seen == seen_full
     if hit is not None:

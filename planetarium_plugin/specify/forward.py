@@ -31,6 +31,7 @@ def greedy(
     parents: dict | None = None,
     avoid: int = 0,
     stall: int = 0,
+    stall_start: int = 0,
 ) -> tuple[State | None, bool]:
     """Greedy best-first search (goal-count) for a state with ``pos`` true and ``neg`` false.
 
@@ -42,7 +43,8 @@ def greedy(
     :func:`plan_to` can read its plan. ``avoid`` (a bit set) counts its true atoms into the
     heuristic, not the goal test: the search prefers goal states lacking them. ``stall``
     (when > 0): give up once that many states were generated since the best heuristic value
-    last improved (a goal-count plateau that a tower swap never leaves; other solvers follow).
+    last improved (a goal-count plateau that a tower swap never leaves; other solvers follow),
+    or ``stall_start`` states (when > 0) while it has not improved on the start's at all.
     """
     s0 = start if isinstance(start, int) else task.encode(start)
     pm, nm = task.encode(pos), task.encode(neg)
@@ -56,6 +58,7 @@ def greedy(
     first = (pm & ~s0).bit_count() + (nm & s0).bit_count() + (avoid & s0).bit_count()
     heap = [(first << _SHIFT) | newest]
     best, since = first, 0
+    limit = stall_start or stall
     while heap:
         deadline.check()
         key = heapq.heappop(heap)
@@ -79,10 +82,10 @@ def greedy(
                 h = (pm & ~t).bit_count() + (nm & t).bit_count() + (avoid & t).bit_count()
                 heapq.heappush(heap, (h << _SHIFT) | (m ^ newest))
                 if h < best:
-                    best, since = h, 0
-                elif stall:
+                    best, since, limit = h, 0, stall
+                elif limit:
                     since += 1
-                    if since >= stall:
+                    if since >= limit:
                         return None, False
     return None, True
 

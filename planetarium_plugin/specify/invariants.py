@@ -193,7 +193,9 @@ def mutex_groups(
     ``proven`` (:func:`lifted_proven` of the actions' domain): per schema, the names of the
     actions whose every ground instance passes those checks — skipped, same answer.
     """
-    atoms = list(atoms)
+    by_pred: dict[str, list[Atom]] = {}
+    for a in atoms:
+        by_pred.setdefault(a.predicate, []).append(a)
     out: list[MutexGroup] = []
     for schema in schemas:
         skip = proven.get(schema, frozenset()) if proven is not None else frozenset()
@@ -203,14 +205,15 @@ def mutex_groups(
             parts.setdefault(p, []).append(m)
         keys: dict[Atom, list[tuple]] = {}
         members: dict[tuple, set[Atom]] = {}
-        for a in atoms:
-            for m in parts.get(a.predicate, ()):
-                if len(m) != len(a.args):
-                    continue
-                theta = _theta(a.args, m, k)
-                if theta is not None:
-                    keys.setdefault(a, []).append(theta)
-                    members.setdefault(theta, set()).add(a)
+        for p, ms in parts.items():
+            for a in by_pred.get(p, ()):
+                for m in ms:
+                    if len(m) != len(a.args):
+                        continue
+                    theta = _theta(a.args, m, k)
+                    if theta is not None:
+                        keys.setdefault(a, []).append(theta)
+                        members.setdefault(theta, set()).add(a)
         bad = {theta for theta, group in members.items() if len(group & init) > 1}
         adds_one: dict[tuple, bool] = {}
         for act in actions:
