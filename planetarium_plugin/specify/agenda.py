@@ -72,6 +72,7 @@ def agenda_plan(
     plan: list[GroundAction] = []
     banned: set[int] = set(protect)
     evals = Budget(budget, Deadline(seconds))
+    none: frozenset[Atom] = frozenset()
     while left:
         deadline.check()
         open_ = set(left)
