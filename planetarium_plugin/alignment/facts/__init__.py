@@ -19,7 +19,7 @@ from ...parsing import Atom, Goal, parse_problem
 from ...parsing.model import Domain
 from ..encoder import Encoder
 from ..goals import describe_goals, pack_of
-from .abstract import abstract_matches
+from .abstract import abstract_matches, described_goals
 from .clauses import Clause, split_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grounding import _options, ground_clauses
@@ -152,11 +152,14 @@ def explain_pairs(
                 if not (full or implied or inv)
                 else compare(world, grounded, full, implied, (), inv)
             )
-            if got.goal.unstated and pack is not None and pack.describe_goal is not None:
-                said = describe_goals([pddl], pack)[0]
-                found = abstract_matches(enc, text[:MAX_TEXT_CHARS], said)
-                if found:
-                    got = compare(world, grounded, full, implied, found, inv)
+            if got.goal.unstated:
+                found: tuple[FactMatch, ...] = ()
+                if pack is not None and pack.describe_goal is not None:
+                    said = describe_goals([pddl], pack)[0]
+                    found = abstract_matches(enc, text[:MAX_TEXT_CHARS], said)
+                desc = described_goals(enc, world, text[:MAX_TEXT_CHARS], clauses)
+                if found or desc:
+                    got = compare(world, grounded, full, implied, found, inv, desc)
             out.append(got)
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"

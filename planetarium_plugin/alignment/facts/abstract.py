@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..encoder import Encoder
-from .explain import FactMatch
+from .clauses import Clause
+from .explain import FactMatch, _fmt
+from .grounding import ground_clauses
+from .mentions import Mention, find_mentions
 from .sections import _sentences, section_at, sections
+from .world import PLACEHOLDERS, World, wordset
 
-__all__ = ["abstract_matches"]
+__all__ = ["Described", "abstract_matches", "described_goals"]
 
 #: A goal sentence this close to one of the pack's wordings is judged by it (the unstated-goal
 #: cost waived); from FLOOR up the cost shrinks in proportion.
@@ -62,3 +67,255 @@ def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple
         if best >= FLOOR:
             out.append(FactMatch(which, sent, s, e, round(best, 4)))
     return tuple(sorted(out, key=lambda f: -f.confidence))
+
+
+# --- goals stated by description in any domain (no pack's describe_goal needed) -------------
+
+#: Words that open a quantified phrase; "the" only before a count ("the two balls").
+_QUANT = wordset("all every each both whole entire")
+_COUNT = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_SKIP = wordset("the of these those whole entire")
+#: Words allowed between the members of a listed set and the set's noun phrase ("t1, t2 form
+#: the top row", "tiles a and b make up the upper row", "c1 and c2 along the first column").
+_LINKS = wordset("form forms make makes up are is the along across in on of constitute")
+_SWAP = re.compile(r"\b(?:trade|trades|swap|swaps|exchange|exchanges|switch|switches)\b", re.I)
+_NEG = re.compile(r"\b(?:not|never|no longer|nothing|none)\b|n't\b", re.I)
+#: A described reading's grounding probability must reach this to count.
+DESCRIBED_MIN = 0.5
+#: An adjective that differs from the set's own ("upper row" for "top row") must be this close
+#: (encoder cosine of the two phrases) and closer than any other set's by MARGIN.
+ADJ_COSINE = 0.6
+MARGIN = 0.05
+
+
+@dataclass(frozen=True)
+class Described:
+    """A goal phrase read by description ("paint the whole upper row green"): the goal atoms it
+    stands for, with the span and confidence of that reading."""
+
+    match: FactMatch
+    atoms: frozenset[tuple[str, ...]]
+
+
+def _singular(word: str) -> set[str]:
+    out = {word}
+    if word.endswith("ies") and len(word) > 4:
+        out.add(word[:-3] + "y")
+    if word.endswith("es") and len(word) > 4:
+        out.add(word[:-2])
+    if word.endswith("s") and len(word) > 3:
+        out.add(word[:-1])
+    return out
+
+
+def _groups(text: str, mentions: Sequence[Mention]) -> dict[str, list[tuple[str, frozenset]]]:
+    """Sets the text defines by listing members next to a noun phrase: "t1, t2 and t3 form
+    the top row" or "the top row: t1, t2" → {"row": [("top row", {t1, t2, t3})]}."""
+    runs: list[list[Mention]] = []
+    for m in mentions:
+        single = not m.plural and len(m.objects) == 1
+        gap = text[runs[-1][-1].end : m.start] if runs and runs[-1] else "."
+        if single and re.fullmatch(r"(?:\s|,|&|\band\b)*", gap, re.I):
+            runs[-1].append(m)
+        else:
+            runs.append([m] if single else [])
+    out: dict[str, list[tuple[str, frozenset]]] = {}
+    for run in (r for r in runs if len(r) >= 2):
+        objs = frozenset(m.objects[0] for m in run)
+        words = re.findall(r"[a-z]+|[^\sa-z]", text[run[-1].end : run[-1].end + 60].lower())
+        k = 0
+        while k < len(words) and words[k] in _LINKS:
+            k += 1
+        if k > 0 and words[k - 1] == "the" and k + 1 < len(words) and words[k + 1].isalpha():
+            out.setdefault(words[k + 1], []).append((f"{words[k]} {words[k + 1]}", objs))
+        before = re.search(
+            r"\bthe\s+([a-z]+)\s+([a-z]+)\s*(?::|\(|\bis\b|\bare\b)\s*$",
+            text[: run[0].start].lower(),
+        )
+        if before:
+            out.setdefault(before.group(2), []).append(
+                (f"{before.group(1)} {before.group(2)}", objs)
+            )
+    return out
+
+
+def _set_of(
+    enc: Encoder, world: World, words: list[str], groups: dict
+) -> tuple[int, frozenset[str] | None] | None:
+    """(words used, objects) of the noun phrase after a quantifier: a class ("balls"), a set the
+    text defined ("upper row"), or an unknown noun (objects None: the predicate's type says)."""
+    for k, w in enumerate(words[:3]):
+        if not w.isalpha():
+            return None
+        forms = _singular(w)
+        for f in forms:
+            if f in world.classes and f != "object":
+                return k + 1, world.classes[f]
+            if f in groups:
+                defs = groups[f]
+                adj = words[k - 1] if k else ""
+                same = [o for p, o in defs if p.split()[0] == adj]
+                if len(same) == 1 or len(defs) == 1 and not adj:
+                    return k + 1, (same or [defs[0][1]])[0]
+                if not adj:
+                    return None
+                vecs = enc.embed([f"{adj} {f}", *(p for p, _ in defs)])
+                cos = sorted(
+                    ((float(vecs[0] @ vecs[i + 1]), i) for i in range(len(defs))), reverse=True
+                )
+                second = cos[1][0] if len(cos) > 1 else 0.0
+                if cos[0][0] >= ADJ_COSINE and cos[0][0] - second >= MARGIN:
+                    return k + 1, defs[cos[0][1]][1]
+                return None
+    w = words[0] if words else ""
+    return (1, None) if w.isalpha() and len(w) > 2 else None
+
+
+def _piece(text: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around a quantified phrase: back to a comma, colon or sentence start, on to
+    the next comma, "and", or the sentence end."""
+    lo = max(text.rfind(c, 0, start) for c in ".;:!?\n,")
+    a = lo + 1 if lo >= 0 else 0
+    m = re.search(r"[.;:!?\n,]|\band\b", text[end:])
+    b = end + m.start() if m else len(text)
+    return a, b
+
+
+def _swapped(world: World, a: str, b: str) -> frozenset[tuple[str, ...]] | None:
+    """ "a and b must trade rooms": the one init relation in which a and b stand at the same
+    place with one other argument differing, with those arguments exchanged."""
+    found = []
+    for p in world.predicates.values():
+        if p.static or p.arity < 2:
+            continue
+        for pos in range(1, p.arity + 1):
+            fa = [x for x in world.init if x[0] == p.name and len(x) == p.arity + 1 and x[pos] == a]
+            fb = [x for x in world.init if x[0] == p.name and len(x) == p.arity + 1 and x[pos] == b]
+            if len(fa) == 1 and len(fb) == 1:
+                diff = [i for i in range(1, p.arity + 1) if i != pos and fa[0][i] != fb[0][i]]
+                if len(diff) == 1:
+                    found.append((fa[0], fb[0], diff[0]))
+    if len(found) != 1:
+        return None
+    x, y, d = found[0]
+    return frozenset({(*x[:d], y[d], *x[d + 1 :]), (*y[:d], x[d], *y[d + 1 :])})
+
+
+def _starts(toks: list[re.Match[str]]) -> list[tuple[int, int, int | None]]:
+    """(token index of the quantifier, index of the first noun-phrase word, count) of each
+    quantified phrase: "all packages", "every floor", "both children", "the whole upper row",
+    "the two balls", "all three discs"."""
+    low = [t.group(0).lower() for t in toks]
+    out = []
+    for i, w in enumerate(low):
+        nxt = low[i + 1] if i + 1 < len(low) else ""
+        if not (w in _QUANT or w == "the" and nxt in ({*_COUNT} - {"both"}) | {"whole", "entire"}):
+            continue
+        if i and (low[i - 1] in _QUANT or low[i - 1] == "the" and w in ("whole", "entire")):
+            continue
+        count = _COUNT.get(w)
+        j = i + 1
+        while j < len(low) and (low[j] in _SKIP or low[j] in _COUNT):
+            count = _COUNT.get(low[j], count)
+            j += 1
+        out.append((i, j, count))
+    return out
+
+
+def described_goals(
+    enc: Encoder, world: World, text: str, clauses: Sequence[Clause]
+) -> tuple[Described, ...]:
+    """Goal phrases that state a set of goal atoms by description, in any domain: a quantifier
+    and a class, a set the text defines, or a noun the predicate's type resolves ("serve both
+    children", "paint the whole upper row green", "every floor visited"), read with the
+    domain's vocabulary; and "a and b trade places" (the init relation exchanged). Only readings
+    that are unique and clear are returned."""
+    if not world.goal_pos or not clauses:
+        return ()
+    mentions = find_mentions(text, world)
+    groups = _groups(text, mentions)
+    toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
+    out: list[Described] = []
+
+    def section(at: int) -> str:
+        sec = clauses[0].section
+        for c in clauses:
+            if c.start <= at:
+                sec = c.section
+        return sec
+
+    for sw in _SWAP.finditer(text):  # "lion and zebra trade places", "swap b1 and b2"
+        a, b = _piece(text, sw.start(), sw.end())
+        if section(sw.start()) == "init" or _NEG.search(text[a:b]):
+            continue
+        objs = {o for m in mentions if a <= m.start and m.end <= b for o in m.objects}
+        pair = sorted(objs) if len(objs) == 2 else None
+        atoms = _swapped(world, *pair) if pair else None
+        if atoms:
+            fm = FactMatch(" ".join(map(_fmt, sorted(atoms))), text[a:b].strip(), a, b, 0.9)
+            out.append(Described(fm, atoms))
+    for i, j, count in _starts(toks):
+        start = toks[i].start()
+        if section(start) == "init":
+            continue
+        got = _set_of(enc, world, [t.group(0).lower() for t in toks[j : j + 3]], groups)
+        if got is None:
+            continue
+        k, objs = got
+        end = toks[j + k - 1].end()
+        a, b = _piece(text, start, end)
+        a += len(text[a:b]) - len(text[a:b].lstrip())
+        piece = text[a:b]
+        if _NEG.search(piece) or any(d.match.start == a for d in out):
+            continue
+        others = [m for m in mentions if a <= m.start and m.end <= b and not start <= m.start < end]
+        if _SWAP.search(piece):  # "the two balls must trade rooms"
+            atoms = _swapped(world, *sorted(objs)) if objs is not None and len(objs) == 2 else None
+            if atoms and not any(d.atoms == atoms for d in out):
+                fm = FactMatch(" ".join(map(_fmt, sorted(atoms))), piece, a, b, 0.9)
+                out.append(Described(fm, atoms))
+            continue
+        quant = Mention(
+            start, end, text[start:end], tuple(sorted(objs or world.objects)), True, 0.9, 0, 0
+        )
+        items = sorted([quant, *others], key=lambda m: m.start)
+        tpl, at = "", a
+        for n, m in enumerate(items[: len(PLACEHOLDERS)]):
+            tpl += text[at : m.start] + PLACEHOLDERS[n]
+            at = m.end
+        tpl += text[at:b]
+        q = items.index(quant)
+        if q >= len(PLACEHOLDERS):
+            continue
+        clause = Clause(
+            a, b, piece, tpl.strip(), tuple((m,) for m in items[: len(PLACEHOLDERS)]), "goal"
+        )
+        g = ground_clauses(enc, world, [clause])
+        if not g or not g[0].candidates or g[0].negated:
+            continue
+        c = g[0].candidates[0]
+        if (
+            c.probability < DESCRIBED_MIN
+            or g[0].null_probability >= c.probability
+            or q not in c.slots
+        ):
+            continue
+        typ = world.predicates[c.predicate].types[c.slots.index(q)]
+        cls = world.classes.get(typ) if typ not in ("object", "") else None
+        members = (objs & cls if cls is not None else objs) if objs is not None else cls
+        if not members or count is not None and len(members) != count:
+            continue
+        if any(len(items[s].objects) != 1 for s in c.slots if s != q):
+            continue
+        atoms = frozenset(
+            (c.predicate, *(o if s == q else items[s].objects[0] for s in c.slots))
+            for o in sorted(members)
+        )
+        conf = round(
+            c.probability * min((items[s].confidence for s in c.slots if s != q), default=1.0), 4
+        )
+        out.append(
+            Described(FactMatch(" ".join(map(_fmt, sorted(atoms))), piece, a, b, conf), atoms)
+        )
+    return tuple(out)

@@ -10,7 +10,9 @@ Per section (init, goal):
   is not missing);
 - ``unstated``: problem atoms the text never states (weighed lightly in the init, where texts
   omit obvious facts, more in the goal; atoms implied by the stated goal are not counted);
-- ``abstract``: goal phrases judged against the pack's abstract goal wordings.
+- ``abstract``: goal phrases judged against the pack's abstract goal wordings, and goal phrases
+  read by description in any domain ("paint the whole top row black": the atoms it stands for,
+  which then count as stated, or as missing where the problem lacks them).
 
 Init facts the text implies rather than states (:mod:`.implied`, ``kind="implied"``) join the
 init's lists; an init that breaks a proven mutex invariant costs :data:`NO_STATE_PENALTY`.
@@ -25,6 +27,7 @@ conflict has confidence ≥ :data:`CONFIDENT` or most of the goal is unstated.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import asdict, dataclass, field
 
@@ -217,8 +220,13 @@ def compare(
     implied_by_stated: frozenset[tuple[str, ...]] | None = None,
     abstract: tuple[FactMatch, ...] = (),
     implied_init: ImpliedFacts | None = None,
+    described: tuple = (),
 ) -> AlignmentExplanation:
-    """The explanation of one pair from its grounded clauses (and the init facts they imply)."""
+    """The explanation of one pair from its grounded clauses (and the init facts they imply).
+
+    ``described``: goal phrases read by description (:func:`.abstract.described_goals`), each
+    a set of goal atoms; its atoms the goal has are stated, the others are missing from the
+    problem, and it replaces the fact readings of the same span."""
     notes: list[str] = []
     if not world.parsed:
         notes.append("the PDDL problem could not be read")
@@ -248,6 +256,21 @@ def compare(
     else:
         i_st, i_co, i_mi, i_cov = _section(init_g, world.init, frozenset(), frozenset())
         g_st, g_co, g_mi, g_cov = _section(goal_g, world.goal_pos, closure, world.goal_neg)
+    if described:
+        spans = [(d.match.start, d.match.end) for d in described]
+
+        def other(f: FactMatch) -> bool:
+            return not any(a < f.end and f.start < b for a, b in spans)
+
+        g_co, g_mi = [f for f in g_co if other(f)], [f for f in g_mi if other(f)]
+        known = {f.atom for f in g_mi}
+        for d in described:
+            g_cov = set(g_cov) | (d.atoms & world.goal_pos)
+            for a in sorted(d.atoms - world.goal_pos - closure):
+                fm = dataclasses.replace(d.match, atom=_fmt(a))
+                if fm.atom not in known:
+                    g_mi.append(fm)
+                    known.add(fm.atom)
     if implied_init is not None:  # facts the text implies: after the ones it states
         known = {f.atom for f in (*i_st, *i_co, *i_mi)}
         i_st = i_st + [f for f in implied_init.stated if f.atom not in known]
@@ -280,7 +303,7 @@ def compare(
         tuple(g_co),
         tuple(g_mi),
         tuple(_fmt(a) for a in goal_unstated),
-        abstract,
+        (*abstract, *(d.match for d in described)),
         len(world.goal_pos),
     )
     conflicts = [f.confidence for f in (*i_co, *i_mi, *g_co, *g_mi)]

@@ -25,7 +25,7 @@ import numpy as np
 from ..encoder import Encoder
 from .clauses import Clause
 from .mentions import EVERYONE, QUANTIFIERS
-from .vocabulary import name_negated, negations, permits
+from .vocabulary import name_negated, negations, negative_subject, permits
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -38,6 +38,8 @@ NULL_WITHOUT_OBJECTS = 0.45
 #: Cost per slot a candidate leaves unused.
 UNUSED_SLOT = 0.15
 MAX_FACTS_PER_CLAUSE = 64
+#: Argument orders tried for a predicate of three or more parameters (text order first).
+MAX_ORDERS = 24
 #: Extra cost of a reading that leaves out the clause's first object (its subject).
 SUBJECT_UNUSED = 0.1
 #: Cost of reading a clause with no object of its own as said of the previous subject.
@@ -292,6 +294,10 @@ def _options(
             orders = [chosen, tuple(reversed(chosen))] if k == 2 else [chosen]
             if k == 2 and clause.direct is None and _flipped(words, pred):
                 orders.reverse()
+            if k >= 3 and clause.direct is None:
+                # "X holds a Y picture of Z" for "?r has an image of ?o in mode ?m": the
+                # parameter types place the arguments when the text order does not fit
+                orders += list(itertools.permutations(chosen))[1:MAX_ORDERS]
             for rank, mention_order in enumerate(orders):
                 assign = [0] * k
                 for i, si in enumerate(mention_order):
@@ -330,8 +336,30 @@ def _typed(world: World, clause: Clause, cand: Candidate) -> Clause:
     return dataclasses.replace(clause, slots=tuple(tuple(s) for s in slots))
 
 
+#: Words that may stand between the objects of a negative-subject clause ("the X or the Y one").
+_JOINERS = wordset("or and nor the one ones either , of")
+
+
+def scope_negation(clause: Clause) -> Clause:
+    """ "Nothing is on the X or the Y one": the objects named after a negative subject form one
+    list (each is on the far side of the relation), not a subject and an object."""
+    if len(clause.slots) < 2 or clause.direct is not None or not negative_subject(clause.template):
+        return clause
+    tpl = clause.template
+    marks = [m for m in re.finditer(r"\b[XYZWV]\b", tpl)]
+    if len(marks) != len(clause.slots):
+        return clause
+    between = tpl[marks[0].end() : marks[-1].start()]
+    if any(w.lower() not in _JOINERS for w in re.findall(r"[A-Za-z]+|,", between)):
+        return clause
+    merged = tuple(m for s in clause.slots for m in s)
+    template = tpl[: marks[0].start()] + "X" + tpl[marks[-1].end() :]
+    return dataclasses.replace(clause, template=template, slots=(merged,))
+
+
 def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> list[GroundedClause]:
     """Candidate distributions of every clause, with one encoder batch for all wordings."""
+    clauses = [scope_negation(c) for c in clauses]
     options = [_options(world, c) for c in clauses]
     strings = sorted(
         {c.template for c in clauses} | {o[i] for opts in options for o in opts for i in (2, 4, 5)}

@@ -7,6 +7,9 @@ What a reader takes from the domain file itself, beyond each predicate's wording
   negation in the name; "X is not allergic" states such a predicate *positively*, and "X is
   gluten-free" states ``no_gluten_…`` positively. :func:`negations` counts the negations of a
   wording (``-free`` and ``without`` count), :func:`name_negated` tells a name's own parity;
+- **negation scope**: "nothing is on X or Y", "no ball is in X": the negative quantifier is the
+  clause's subject, so every object named is on the other side of the relation, each one alone
+  (:func:`negative_subject`; "on X Y" is no reading of it);
 - **permission is no requirement**: in a goal, "p2 can wait" / "b3 may stay" says what need
   not be achieved, so it states no fact (:func:`permits`), unless the predicate's own wording
   is a permission ("one can step from ?a to ?b");
@@ -21,6 +24,8 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 (2, 0)
 >>> name_negated("not_allergic_gluten"), name_negated("notexist"), name_negated("served")
 (True, True, False)
+>>> negative_subject("Nothing is on the X or the Y one"), negative_subject("X is not on Y")
+(True, False)
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import re
 
 from .world import World, split_words
 
-__all__ = ["lexicon_words", "name_negated", "negations", "permits"]
+__all__ = ["lexicon_words", "name_negated", "negations", "negative_subject", "permits"]
 
 _NEGATION_WORD = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|without|non|neither|nor)\b|n't\b|\w-free\b", re.I
@@ -79,3 +84,15 @@ _PERMITS = re.compile(r"^(?:the\s+|a\s+)?[XYZWV]\s+(?:can|may|might|could)\b(?!\
 def permits(template: str) -> bool:
     """Does a clause only permit something of its subject ("X can wait", "X may stay")?"""
     return bool(_PERMITS.search(template))
+
+
+_NO_SUBJECT = re.compile(
+    r"^\s*(?:there\s+(?:is|are|was|were)\s+)?(?:nothing|none|nobody|no\s+one|no\s+(?!longer\b)[a-z]+)\b",
+    re.I,
+)
+
+
+def negative_subject(template: str) -> bool:
+    """Is a clause's subject a negative quantifier ("Nothing is on X", "there are no balls in
+    X", "no block sits on X")? Then no object of the clause is its subject."""
+    return bool(_NO_SUBJECT.search(template))
