@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from planetarium_plugin.alignment import Aligner
-from planetarium_plugin.alignment.facts.grounding import scope_negation
+from planetarium_plugin.alignment.facts.scope import scope_negation
 from planetarium_plugin.alignment.facts.vocabulary import negative_subject
 
 GARDEN = """(define (domain garden)

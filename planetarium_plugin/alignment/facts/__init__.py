@@ -4,7 +4,9 @@ Stages, each its own module: :mod:`.world` (the problem and its predicate vocabu
 :mod:`.mentions` (object mentions → objects), :mod:`.clauses` (init/goal sections, one fact per
 clause), :mod:`.grounding` (clause → candidate atoms via the predicates' wordings and the
 encoder), :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
-:mod:`.explain` (comparison, similarity and verdict). :func:`explain_pairs` runs
+:mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
+quantified set, "the whole top row", two objects that trade places), :mod:`.explain`
+(comparison, similarity and verdict). :func:`explain_pairs` runs
 them on a batch with one encoder pass over all new wordings.
 """
 

@@ -25,7 +25,8 @@ import numpy as np
 from ..encoder import Encoder
 from .clauses import Clause
 from .mentions import EVERYONE, QUANTIFIERS
-from .vocabulary import name_negated, negations, negative_subject, permits
+from .scope import scope_negation
+from .vocabulary import name_negated, negations, permits
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -334,27 +335,6 @@ def _typed(world: World, clause: Clause, cand: Candidate) -> Clause:
             for m in slots[si]
         ]
     return dataclasses.replace(clause, slots=tuple(tuple(s) for s in slots))
-
-
-#: Words that may stand between the objects of a negative-subject clause ("the X or the Y one").
-_JOINERS = wordset("or and nor the one ones either , of")
-
-
-def scope_negation(clause: Clause) -> Clause:
-    """ "Nothing is on the X or the Y one": the objects named after a negative subject form one
-    list (each is on the far side of the relation), not a subject and an object."""
-    if len(clause.slots) < 2 or clause.direct is not None or not negative_subject(clause.template):
-        return clause
-    tpl = clause.template
-    marks = [m for m in re.finditer(r"\b[XYZWV]\b", tpl)]
-    if len(marks) != len(clause.slots):
-        return clause
-    between = tpl[marks[0].end() : marks[-1].start()]
-    if any(w.lower() not in _JOINERS for w in re.findall(r"[A-Za-z]+|,", between)):
-        return clause
-    merged = tuple(m for s in clause.slots for m in s)
-    template = tpl[: marks[0].start()] + "X" + tpl[marks[-1].end() :]
-    return dataclasses.replace(clause, template=template, slots=(merged,))
 
 
 def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> list[GroundedClause]:

@@ -9,7 +9,7 @@ What a reader takes from the domain file itself, beyond each predicate's wording
   wording (``-free`` and ``without`` count), :func:`name_negated` tells a name's own parity;
 - **negation scope**: "nothing is on X or Y", "no ball is in X": the negative quantifier is the
   clause's subject, so every object named is on the other side of the relation, each one alone
-  (:func:`negative_subject`; "on X Y" is no reading of it);
+  (:func:`negative_subject`; "on X Y" is no reading of it: :mod:`.scope`);
 - **permission is no requirement**: in a goal, "p2 can wait" / "b3 may stay" says what need
   not be achieved, so it states no fact (:func:`permits`), unless the predicate's own wording
   is a permission ("one can step from ?a to ?b");
