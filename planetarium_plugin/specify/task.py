@@ -96,9 +96,13 @@ class GroundTask:
         # Atoms true in every state (static) select nothing: they are never a key.
         encode, always = self.encode, self.always
         self.dynamic = (self.never - 1) & ~encode(always)
+        # A reachable action's preconditions and adds are reachable atoms (one bit each, and a
+        # frozenset's atoms are distinct, so their sum is their union); its deletes and
+        # negative preconditions may be atoms that never hold.
+        bit = self._bit.__getitem__
         for k, a in enumerate(self.actions):
             pre_neg = encode(a.pre_neg) & ~self.never if a.pre_neg else 0
-            row = (encode(a.pre_pos), pre_neg, ~encode(a.delete), encode(a.add), k)
+            row = (sum(map(bit, a.pre_pos)), pre_neg, ~encode(a.delete), sum(map(bit, a.add)), k)
             keys = [x for x in a.pre_pos if x not in always]
             if keys:
                 key = keys[0] if len(keys) == 1 else min(keys, key=lambda x: (uses[x], index[x]))
