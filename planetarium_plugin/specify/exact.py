@@ -231,12 +231,13 @@ def _specify(
         on_state(task.encode(task.run(plan)))
     neighbourhood(task, goal_states[0], NEIGHBOURHOOD, deadline, on_state)
 
-    def find(pos: State, neg: State, what: str) -> bool:
+    def find(pos: State, neg: State, what: str, quick: bool = True) -> bool:
         """True if (pos, neg) holds in some reachable state (feeding ``on_state``), False if
-        proved impossible; raises when undecided."""
+        proved impossible; raises when undecided. ``quick=False``: the short goal-count search
+        from the last goal state has been run already (:func:`refuted`)."""
         # A monotone atom true in the last goal state stays true: search from the init then.
         stuck = bool(task.encode(neg - task.deleted) & goal_states[-1])
-        if not stuck:
+        if not stuck and quick:
             hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
             if hit is not None:
                 return True
@@ -294,10 +295,21 @@ def _specify(
         """Whether a goal state with ``f`` (``want``) or without it is reached from the last
         goal state found or from the first (:func:`.refute.refute_from`: the last may have
         buried what the first left free), or from the init where ``f`` is an atom nothing
-        deletes (no goal state that has it leads to one without it); it feeds ``on_state``."""
+        deletes (no goal state that has it leads to one without it; one without it may have
+        used up what it needs); it feeds ``on_state``.
+        First the short goal-count search from the last goal state (:func:`find`'s first
+        step), which is cheaper where a step or two away suffices (a rover driven on)."""
+        pos, neg = (gpos | {f}, gneg) if want else (gpos, gneg | {f})
+        if not task.encode(neg - task.deleted) & goal_states[-1]:
+            hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
+            if hit is not None:
+                return True
         origins = [goal_states[-1], goal_states[0]]
-        if not want and f not in task.deleted and f not in task.init:
-            origins = [init_bits]
+        if f not in task.deleted:
+            if not want and f not in task.init:
+                origins = [init_bits]
+            elif want:
+                origins.append(init_bits)  # the rock already sampled by another rover there
         for origin in dict.fromkeys(origins):
             end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline)
             if end is not None:
@@ -347,7 +359,7 @@ def _specify(
             continue
         if refuted(f, False):
             continue  # a goal state without f, reached from a known one (goal atoms broken)
-        if not find(gpos, gneg | {f}, f"whether {f} holds in every goal state"):
+        if not find(gpos, gneg | {f}, f"whether {f} holds in every goal state", quick=False):
             proven.add(f)
     negs: frozenset[Atom] = frozenset()
     if negative:
@@ -364,7 +376,7 @@ def _specify(
                 continue
             if union & bit or refuted(f, True):
                 continue
-            if find(gpos | {f}, gneg, f"whether {f} holds in some goal state"):
+            if find(gpos | {f}, gneg, f"whether {f} holds in some goal state", quick=False):
                 continue
             if not seen_true & bit and not find(
                 frozenset({f}), frozenset(), f"whether {f} is reachable"
