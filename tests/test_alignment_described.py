@@ -170,3 +170,11 @@ def test_scope_negation_keeps_other_clauses():
     scoped = [scope_negation(c) for c in clauses]
     assert [len(c.slots) for c in scoped] == [2, 1]
     assert [m.objects for m in scoped[1].slots[0]] == [("c2",), ("c3",)]
+
+
+def test_with_no_goal_cue_a_description_may_state_the_init(aligner):
+    text = "Both beasts are kept in pen1. Lion in pen2, the zebra as well."
+    init = "(in-pen lion pen1) (in-pen zebra pen1)"
+    exp = aligner.explain(text, _problem(ZOO, init, "(in-pen lion pen2) (in-pen zebra pen2)"))
+    assert "(in-pen zebra pen1)" in _described(exp)
+    assert "(in-pen zebra pen1)" not in {f.atom for f in exp.conflicts()}

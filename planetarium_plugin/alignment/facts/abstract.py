@@ -19,7 +19,7 @@ from .clauses import Clause
 from .explain import FactMatch, _fmt
 from .grounding import ground_clauses
 from .mentions import Mention, find_mentions
-from .sections import _sentences, section_at, sections
+from .sections import _sentences, section_at, sections, vocabulary_words
 from .world import PLACEHOLDERS, World, wordset
 
 __all__ = ["Described", "abstract_matches", "described_goals"]
@@ -141,7 +141,7 @@ def _groups(text: str, mentions: Sequence[Mention]) -> dict[str, list[tuple[str,
 
 
 def _set_of(
-    enc: Encoder, world: World, words: list[str], groups: dict
+    enc: Encoder, world: World, quant: str, words: list[str], groups: dict
 ) -> tuple[int, frozenset[str] | None] | None:
     """(words used, objects) of the noun phrase after a quantifier: a class ("balls"), a set the
     text defined ("upper row"), or an unknown noun (objects None: the predicate's type says)."""
@@ -168,8 +168,13 @@ def _set_of(
                 if cos[0][0] >= ADJ_COSINE and cos[0][0] - second >= MARGIN:
                     return k + 1, defs[cos[0][1]][1]
                 return None
+    # an unknown noun: a plural after all/both/a count ("both kids"), or a noun after every/
+    # each ("every cell"); a collective noun after "whole" ("the whole tower") is no type
     w = words[0] if words else ""
-    return (1, None) if w.isalpha() and len(w) > 2 else None
+    plural = w.endswith("s") and len(w) > 3 and quant in ("all", "both", "the")
+    if w.isalpha() and len(w) > 2 and (plural or quant in ("every", "each")):
+        return 1, None
+    return None
 
 
 def _piece(text: str, start: int, end: int) -> tuple[int, int]:
@@ -238,12 +243,10 @@ def described_goals(
     toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
     out: list[Described] = []
 
+    secs = sections(text, vocabulary_words(world), world.verbs)
+
     def section(at: int) -> str:
-        sec = clauses[0].section
-        for c in clauses:
-            if c.start <= at:
-                sec = c.section
-        return sec
+        return section_at(secs, at)
 
     for sw in _SWAP.finditer(text):  # "lion and zebra trade places", "swap b1 and b2"
         a, b = _piece(text, sw.start(), sw.end())
@@ -259,7 +262,8 @@ def described_goals(
         start = toks[i].start()
         if section(start) == "init":
             continue
-        got = _set_of(enc, world, [t.group(0).lower() for t in toks[j : j + 3]], groups)
+        quant = toks[i].group(0).lower()
+        got = _set_of(enc, world, quant, [t.group(0).lower() for t in toks[j : j + 3]], groups)
         if got is None:
             continue
         k, objs = got

@@ -264,9 +264,10 @@ def compare(
 
         g_co, g_mi = [f for f in g_co if other(f)], [f for f in g_mi if other(f)]
         known = {f.atom for f in g_mi}
-        for d in described:
+        anywhere = world.init if any(g.clause.section == "any" for g in grounded) else frozenset()
+        for d in described:  # with no goal cue, a description may state the init
             g_cov = set(g_cov) | (d.atoms & world.goal_pos)
-            for a in sorted(d.atoms - world.goal_pos - closure):
+            for a in sorted(d.atoms - world.goal_pos - closure - anywhere):
                 fm = dataclasses.replace(d.match, atom=_fmt(a))
                 if fm.atom not in known:
                     g_mi.append(fm)
