@@ -314,14 +314,20 @@ class GroundTask:
         always, reached, groups, group_of = self.always, self.reached, self.groups, self.group_of
         p: set[Atom] = set()
         n: set[Atom] = set()
+        # Members of each group known false so far: a group's "one left" is then read from a
+        # count instead of a scan of its members at every false atom.
+        false_in: dict[int, int] = {}
+        count = false_in.get
         todo_p = [x for x in pos if x not in always]
-        todo_n = []
+        todo_n: list[Atom] = []
         for y in neg:
             if y in always:
                 return None
             if y in reached and y not in n:
                 n.add(y)
                 todo_n.append(y)
+                for gi in group_of.get(y, ()):
+                    false_in[gi] = count(gi, 0) + 1
         while todo_p or todo_n:
             while todo_p:
                 x = todo_p.pop()
@@ -339,19 +345,22 @@ class GroundTask:
                         if y not in n:
                             n.add(y)
                             todo_n.append(y)
+                            for gj in group_of.get(y, ()):
+                                false_in[gj] = count(gj, 0) + 1
             while todo_n:
                 y = todo_n.pop()
                 if y in p:
                     return None
                 for gi in group_of.get(y, ()):
                     g = groups[gi]
-                    if not g.exactly_one or not g.atoms.isdisjoint(p):
+                    if not g.exactly_one:
                         continue
-                    left = [z for z in g.atoms if z not in n]
+                    left = len(g.atoms) - false_in[gi]
+                    if left > 1 or not g.atoms.isdisjoint(p):
+                        continue
                     if not left:
                         return None
-                    if len(left) == 1:
-                        todo_p.append(left[0])
+                    todo_p.append(next(z for z in g.atoms if z not in n))
         return frozenset(p), frozenset(n)
 
     def regress(
