@@ -19,7 +19,7 @@ from .clauses import Clause
 from .explain import FactMatch, _fmt
 from .grounding import ground_clauses
 from .mentions import Mention, find_mentions
-from .sections import _sentences, section_at, sections, vocabulary_words
+from .sections import _sentences, section_at, sections
 from .world import PLACEHOLDERS, World, wordset
 
 __all__ = ["Described", "abstract_matches", "described_goals"]
@@ -243,10 +243,12 @@ def described_goals(
     toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
     out: list[Described] = []
 
-    secs = sections(text, vocabulary_words(world), world.verbs)
-
-    def section(at: int) -> str:
-        return section_at(secs, at)
+    def section(at: int) -> str:  # as the clauses read it (a cue inside a clause takes it all)
+        sec = clauses[0].section
+        for c in clauses:
+            if c.start <= at:
+                sec = c.section
+        return sec
 
     for sw in _SWAP.finditer(text):  # "lion and zebra trade places", "swap b1 and b2"
         a, b = _piece(text, sw.start(), sw.end())
