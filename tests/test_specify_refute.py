@@ -11,7 +11,7 @@ from test_specify_exact import CASES, CLASSICAL, _domain, _with_negative
 from planetarium_plugin import Deadline, domain_packs, parse_problem
 from planetarium_plugin.specify import exact
 from planetarium_plugin.specify.memo import Memo
-from planetarium_plugin.specify.refute import refute_from
+from planetarium_plugin.specify.refute import novel_goal_states, refute_from
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
 
@@ -50,6 +50,29 @@ def test_refutations_are_reachable_goal_states_the_oracle_allows(case, data):
             assert f not in oracle.negative
         else:
             assert f not in oracle.positive
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_width_one_search_shows_only_reachable_goal_states(case, data):
+    """The width-1 search for goal states with new atoms (negative closures) shows only
+    reachable goal states, each with an atom no state shown before it has."""
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    reachable = {s for s, _ in reachable_states(problem, domain)}
+    goal_states = sorted((s for s in reachable if pos <= s and not neg & s), key=sorted)
+    if not goal_states:
+        return
+    task = GroundTask(problem, domain, Deadline(None))
+    start = task.encode(data.draw(st.sampled_from(goal_states)))
+    shown: list[int] = []
+    novel_goal_states(task, start, task.encode(pos), task.encode(neg), Deadline(None), shown.append)
+    seen = start
+    for bits in shown:
+        assert bits & ~seen
+        seen |= bits
+        assert task.decode(bits) in goal_states
 
 
 @pytest.mark.parametrize("case", CLASSICAL)

@@ -61,7 +61,7 @@ from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .memo import Memo, closure_key, init_key
-from .refute import refute_from
+from .refute import novel_goal_states, refute_from
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
 
@@ -307,9 +307,12 @@ def _specify(
         origins = [goal_states[-1], goal_states[0]]
         if f not in task.deleted:
             if not want and f not in task.init:
-                origins = [init_bits]
-            elif want:
-                origins.append(init_bits)  # the rock already sampled by another rover there
+                origins = [*_before(task, task.adder_idx, {f}), init_bits]
+            elif want:  # the rock already sampled by another rover there
+                spent = {
+                    x for a in task.adders.get(f, ()) for x in a.pre_pos if x not in task.adder_idx
+                }
+                origins += [*_before(task, task.deleter_idx, spent), init_bits]
         for origin in dict.fromkeys(origins):
             end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline)
             if end is not None:
@@ -363,6 +366,10 @@ def _specify(
             proven.add(f)
     negs: frozenset[Atom] = frozenset()
     if negative:
+        # Goal states with atoms no goal state found so far has, many at once: a width-1
+        # search from the last goal state (each atom in some goal state: a rover driven to
+        # every waypoint), before one refutation per atom.
+        novel_goal_states(task, goal_states[-1], pm, nm, deadline, on_state)
         decided: set[Atom] = set()
         while True:
             todo = sorted(x for x in task.reached - task.decode(union) if x not in decided)
@@ -392,3 +399,23 @@ def _bound(max_states: int, what: str) -> PlanetariumError:
         Reason.SEARCH_BOUND,
         f"could not decide {what} within {max_states} states (exact fullySpecify)",
     )
+
+
+def _before(task: GroundTask, index, atoms: set[Atom]) -> list[int]:
+    """The state (bit set) before the first step of the newest known plan that makes one of
+    ``atoms`` change (``index``: the adders or the deleters of each): the step adding ``f``
+    (an image taken), or using up what an adder of ``f`` needs (the rock sampled by another
+    rover). Reachable, with the plan's earlier goal atoms already achieved, so the goal agenda
+    has less to rebuild from there than from the init."""
+    steps = {i for x in atoms for i in index.get(x, ())}
+    row_of = task.row_of
+    for plan in reversed(task.plans()):
+        s = task.init
+        for a in plan:
+            row = row_of.get(id(a))
+            if row is None or not a.pre_pos <= s or a.pre_neg & s:
+                break
+            if row[4] in steps and (a.add | a.delete) & atoms:
+                return [task.encode(s)]
+            s = (s - a.delete) | a.add
+    return []

@@ -22,13 +22,15 @@ its complete searches.
 
 from __future__ import annotations
 
+from collections import deque
+
 from ..errors import Deadline
 from ..parsing import Atom
 from .agenda import Budget, agenda_plan, climb, replay
 from .forward import heuristic
 from .task import GroundTask, State
 
-__all__ = ["refute_from"]
+__all__ = ["novel_goal_states", "refute_from"]
 
 #: Heuristic evaluations one refutation may spend (each ~0.1-2 ms in Python).
 EVALUATIONS = 1_500
@@ -217,3 +219,25 @@ def _costs(task: GroundTask, s: State) -> list[int]:
                 if missing[i] == 0:
                     frontier.append(i)
     return cost
+
+
+def novel_goal_states(
+    task: GroundTask, start: int, pm: int, nm: int, deadline: Deadline, on_state
+) -> None:
+    """Breadth-first over goal states (bit sets; ``pm`` true, ``nm`` false) from ``start``, a
+    reachable one, keeping only states that make an atom true that no state kept before
+    has: a width-1 search (IW(1)), at most one state per atom, each shown to
+    ``on_state``. It finds a goal state for each atom one goal-keeping step chain away (a rover
+    at each waypoint it can drive to) for the price of one search."""
+    seen = start
+    queue = deque([start])
+    step_rows = task.step_rows
+    while queue:
+        deadline.check()
+        s = queue.popleft()
+        for _, _, keep, add, _ in step_rows(s):
+            t = (s & keep) | add
+            if t & ~seen and t & pm == pm and not t & nm:
+                seen |= t
+                on_state(t)
+                queue.append(t)
