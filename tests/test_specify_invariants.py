@@ -172,3 +172,26 @@ def test_lifted_proof_corner_cases():
     assert _groups([schema], problem.init, reached, actions, proven) == _groups(
         [schema], problem.init, reached, actions
     ) == set()  # mv o1 o1 makes (r o1) and (r c) true together
+
+
+def test_static_preconditions_are_not_required_members():
+    """``mv o1 o1`` needs (st o1) twice — one atom, and static: grounding discharges it — so
+    adding (q o1) and (q c) fills the group {q _, st _} twice; the lifted proof must not count
+    the two static preconditions as two members that make the action inapplicable."""
+    domain = parse_domain(
+        "(define (domain stat) (:predicates (q ?x) (st ?x)) (:constants c)"
+        " (:action mv :parameters (?a ?b) :precondition (and (st ?a) (st ?b) (q ?a))"
+        "  :effect (and (not (q ?a)) (q ?b) (q c))))"
+    )
+    schema = frozenset({("q", (None,)), ("st", (None,))})
+    assert _prove(domain, [schema])[schema] == frozenset()
+    problem = parse_problem(
+        "(define (problem p) (:domain stat) (:objects o1 o2) (:init (st o1)) (:goal (and)))",
+        domain,
+    )
+    every = ground_actions(problem, domain, Deadline(None))
+    atoms = set(problem.init).union(*(a.add | a.pre_pos for a in every))
+    proven = _prove(domain, [schema])
+    assert _groups([schema], problem.init, atoms, every, proven) == _groups(
+        [schema], problem.init, atoms, every
+    )

@@ -267,8 +267,9 @@ def _prove(domain: Domain, schemas: Iterable[Schema]) -> dict[Schema, frozenset[
     names = [a.name for a in domain.actions]
     if len(set(names)) < len(names):
         return {}  # actions are told apart by name in the ground check
+    changing = {a.predicate for act in domain.actions for a in (*act.add, *act.delete)}
     return {
-        schema: frozenset(a.name for a in domain.actions if _keeps(a, schema))
+        schema: frozenset(a.name for a in domain.actions if _keeps(a, schema, changing))
         for schema in schemas
     }
 
@@ -283,14 +284,16 @@ def _matches(atoms: Iterable[Atom], schema: Schema, k: int) -> list[tuple[Atom, 
     ]
 
 
-def _keeps(act: Action, schema: Schema) -> bool:
+def _keeps(act: Action, schema: Schema, changing: set[str]) -> bool:
     """True if every ground instance of ``act`` passes :func:`mutex_groups`' checks for every
-    ground instance of ``schema`` (sufficient conditions: False proves nothing)."""
+    ground instance of ``schema`` (sufficient conditions: False proves nothing). Static
+    preconditions are not counted as required members: grounding discharges them, so the
+    ground check does not see them either."""
     k = _arity_k(schema)
     pre = set(act.pre_pos)
     adds = _matches(act.add, schema, k)
     dels = _matches(act.delete, schema, k)
-    required = _matches(act.pre_pos, schema, k)
+    required = _matches((a for a in act.pre_pos if a.predicate in changing), schema, k)
     if any(t is None or None in t for _, t in (*adds, *dels, *required)):
         return False  # a part without every group parameter: left to the ground check
     # Each member added and not required deletes a required member of the same group (one
