@@ -192,9 +192,9 @@ class GroundTask:
     def relaxed_tables(self) -> RelaxedTables:
         """Actions over atom numbers (:attr:`index`) for relaxed explorations, built once."""
         if self._relaxed is None:  # a race only builds the same tables twice
-            index = self.index
-            pre = tuple(tuple(index[x] for x in a.pre_pos) for a in self.actions)
-            add = tuple(tuple(index[x] for x in a.add) for a in self.actions)
+            number = self.index.__getitem__
+            pre = tuple(tuple(map(number, a.pre_pos)) for a in self.actions)
+            add = tuple(tuple(map(number, a.add)) for a in self.actions)
             waiting: list[list[int]] = [[] for _ in self.atoms]
             for i, xs in enumerate(pre):
                 for x in xs:
