@@ -18,9 +18,11 @@ previous subject ("b1 is on the table and clear") or stands alone ("the hand is 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from .descriptions import describe
+from .lists import join_compact
 from .mentions import Mention, Token, find_mentions, tokenize
+from .references import Antecedents, antecedent
 from .sections import (
     _CUES,
     _IMPERATIVES,
@@ -33,7 +35,8 @@ from .sections import (
     sections,
     vocabulary_words,
 )
-from .world import PLACEHOLDERS, World, wordset
+from .templates import Clause, _chain, _extend, _headed, _make, _respective
+from .world import World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
 
@@ -48,22 +51,10 @@ _OWN_SUBJECT = wordset(
     "the a an my your our their his her it i we you he she nothing none no there this that "
     "robot hand arm gripper"
 )
+_DETERMINERS = wordset("the a an my your our their")
+#: Words before a list that introduce it ("the other blocks b1, b2 and b3 …").
+_LIST_HEAD = wordset("other remaining following further each of either")
 _PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
-
-
-@dataclass(frozen=True)
-class Clause:
-    """One fact-stating piece of text: its object slots (each a list of mentions) in text order,
-    the text with slot i replaced by ``PLACEHOLDERS[i]``, and its section."""
-
-    start: int
-    end: int
-    text: str
-    template: str
-    slots: tuple[tuple[Mention, ...], ...]
-    section: str  # init | goal | any
-    inherited: bool = False  # the subject came from the previous clause
-    direct: str | None = None  # a predicate named in the text: "on(b1, b2)", "(on b1 b2)"
 
 
 def _content(tokens: list[Token]) -> list[Token]:
@@ -83,7 +74,6 @@ _SECTION_WORDS = wordset(
     "init initial initially state start facts now current currently setup situation wanted "
     "desired final layout"
 )
-_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
 _CUE_WORDS = wordset(
     "could can you please love if need want wanted goal target objective task end finally "
     "done when we re let us me ll d i m s"
@@ -165,7 +155,13 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
 def _split(text: str, original: str, world: World, mentions: list[Mention] | None) -> list[Clause]:
     text = _DASH.sub(lambda m: " ;" + " " * (len(m.group(0)) - 2), text)  # same offsets
     toks = tokenize(text)
-    ments = mentions if mentions is not None else find_mentions(text, world, toks)
+    ments = (
+        mentions
+        if mentions is not None
+        else describe(
+            text, toks, join_compact(text, toks, find_mentions(text, world, toks), world), world
+        )
+    )
     by_tok = {}
     for m in ments:
         for k in range(m.first_token, m.last_token + 1):
@@ -173,6 +169,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     secs = clause_cuts(sections(text, vocabulary_words(world), world.verbs), text, toks, by_tok)
     nouns = frozenset(world.classes) | world.type_preds
     out: list[Clause] = []
+    memory = Antecedents(world.objects)
     for s, e in _sentences(text):
         idx = [k for k, t in enumerate(toks) if s <= t.start < e]
         # a sentence cut by a section cue falls in two sections
@@ -193,7 +190,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
             piece = text[first : toks[part[-1]].end]
             if sec == "goal" and first > g and _INIT_CUES.search(piece) and not _CUES.search(piece):
                 sec = "init"  # "Move b1 to r2. The robot starts in r1, …": the init after it
-            out += _clauses_of(original, toks, part, by_tok, sec, nouns)
+            out += _clauses_of(original, toks, part, by_tok, sec, nouns, memory)
     return out
 
 
@@ -204,7 +201,10 @@ def _clauses_of(
     by_tok: dict,
     section: str,
     nouns: frozenset[str] = frozenset(),
+    memory: Antecedents | None = None,
 ) -> list[Clause]:
+    memory = memory if memory is not None else Antecedents()
+    memory.new_sentence()
     segments: list[list[int]] = [[]]
     ends: list[str] = []  # the separator that ends each segment
     for n, k in enumerate(idx):
@@ -227,7 +227,6 @@ def _clauses_of(
     pending: list[Mention] = []
     prev_subject: tuple[Mention, ...] = ()
     prev_last: tuple[Mention, ...] = ()
-    prev_plural: tuple[Mention, ...] = ()
     header: tuple[int, int] | None = None  # "Objects:" / "Clear:" before a list
     for sg, sep in pairs:
         ms: list[Mention] = []
@@ -243,13 +242,24 @@ def _clauses_of(
             not _content(rest)
             or all(
                 t.end <= ms[0].start
-                and t.text.endswith("s")
-                and not t.text.endswith("ss")
-                and t.text not in _VERBS_S
+                and (
+                    t.text.endswith("s")
+                    and not t.text.endswith("ss")
+                    and t.text not in _VERBS_S
+                    or t.text in _LIST_HEAD
+                )
                 for t in _content(rest)
             )
         ):
             pending += ms  # a bare list item: it joins the next piece
+            if _respective(rest) and out and len(out[-1].slots) > 1:
+                # "… above t4, t5 and t6 respectively, t2 is …": the list ends here
+                out[-1] = _extend(text, out[-1], pending, toks[sg[-1]].end)
+                pending = []
+            continue
+        if not ms and pending and _respective(rest) and out and len(out[-1].slots) > 1:
+            out[-1] = _extend(text, out[-1], pending, toks[sg[-1]].end)  # "…, respectively"
+            pending = []
             continue
         if not ms and sep == ":":
             own = [t for t in rest if t.text not in _SECTION_WORDS]
@@ -272,14 +282,20 @@ def _clauses_of(
                 slots = [list(pending)]
             start = min(start, pending[0].start)
             pending = []
+        elif ref := antecedent(toks, sg, by_tok, memory):
+            # "they all need to be brought to roomb", "each of them …", "both resting on …":
+            # said of them, as of objects named here (weakly where the piece names no object of
+            # its own: "… and they see it")
+            inherited = not slots
+            slots = [list(ref), *slots]
         elif (
             (not slots and first not in _OWN_SUBJECT)
             or first in _RELATIVE
             or (slots and sg[0] not in by_tok and first.isalpha() and first not in _NO_INHERIT)
         ):
             ref = (
-                prev_plural
-                if words & _PLURAL_PRONOUNS and prev_plural
+                memory.here
+                if words & _PLURAL_PRONOUNS and memory.here
                 else (prev_last if first in _RELATIVE else prev_subject)
             )
             if ref:
@@ -290,104 +306,22 @@ def _clauses_of(
             out.append(_headed(text, header, start, end, slots, section))
         else:
             out += _chain(text, start, end, slots, section, inherited)
-        if slots:
+        if slots and first != "with":  # "…, with both grippers free, …" is said in passing
             prev_subject = tuple(slots[0])
             prev_last = tuple(slots[-1])
-            if len(slots[0]) > 1 or any(m.plural for m in slots[0]):
-                prev_plural = tuple(slots[0])
+            memory.said(prev_subject, prev_last)
+        elif not slots and first in _DETERMINERS:
+            prev_subject = prev_last = ()  # "the robot, …": a subject that is no object
         if sep == ":" and ms:
             header = None
     if pending:  # a trailing list: after a header ("Clear: b1, b2 and b3") or the last clause
         if header is not None and not _content(rest):
             out.append(_headed(text, header, pending[0].start, pending[-1].end, [pending], section))
         elif out and out[-1].slots and len(out[-1].slots) > 1:
-            c = out[-1]
-            slots = [list(s) for s in c.slots]
-            slots[-1] += pending
-            end = max(c.end, pending[-1].end, toks[idx[-1]].end)  # "… respectively." included
-            out[-1] = _make(text, c.start, end, slots, section, c.inherited)
+            out[-1] = _extend(text, out[-1], pending, toks[idx[-1]].end)
         else:  # "There are three blocks, a, b and c": a list that states no fact
             start = out[-1].start if out and not out[-1].slots else pending[0].start
             if out and not out[-1].slots:
                 out.pop()
             out.append(_make(text, start, pending[-1].end, [pending], section, False))
     return out
-
-
-def _headed(
-    text: str,
-    header: tuple[int, int],
-    start: int,
-    end: int,
-    slots: list[list[Mention]],
-    section: str,
-) -> Clause:
-    """A list under a header ("Clear: b1, b2"): the header's words belong to every item."""
-    c = _make(text, start, end, slots, section, False)
-    head = text[header[0] : header[1]]
-    return Clause(c.start, c.end, c.text, f"{head}: {c.template}", c.slots, section, False)
-
-
-def _chain(
-    text: str, start: int, end: int, slots: list[list[Mention]], section: str, inherited: bool
-) -> list[Clause]:
-    """ "c on b on a": the same words between each pair of objects state a chain of facts;
-    "a and b see each other": both directions."""
-    piece = text[start:end]
-    recip = _RECIPROCAL.search(piece)
-    if recip and len(slots) == 1 and len(slots[0]) == 2:
-        a, b = slots[0]
-        c = _make(text, start, end, [[a], [b]], section, inherited)
-        tpl = _RECIPROCAL.sub("Y", re.sub(r"\bX\b,? and Y\b", "X", c.template))
-        return [
-            Clause(c.start, c.end, c.text, tpl, ((a,), (b,)), section, inherited),
-            Clause(c.start, c.end, c.text, tpl, ((b,), (a,)), section, inherited),
-        ]
-    if len(slots) >= 3 and all(len(s) == 1 for s in slots):
-        gaps = [
-            text[slots[i][0].end : slots[i + 1][0].start].strip().lower()
-            for i in range(len(slots) - 1)
-        ]
-        if gaps[0] and re.search(r"[a-z]", gaps[0]) and len(set(gaps)) == 1:
-            return [
-                _make(
-                    text,
-                    slots[i][0].start,
-                    slots[i + 1][0].end,
-                    [slots[i], slots[i + 1]],
-                    section,
-                    False,
-                )
-                for i in range(len(slots) - 1)
-            ]
-    return [_make(text, start, end, slots, section, inherited)]
-
-
-def _make(
-    text: str, start: int, end: int, slots: list[list[Mention]], section: str, inherited: bool
-) -> Clause:
-    piece = text[start:end]
-    slots = slots[: len(PLACEHOLDERS)]
-    spans: list[tuple[int, int, str]] = []
-    for i, slot in enumerate(slots[: len(PLACEHOLDERS)]):
-        for m in slot:
-            if start <= m.start and m.end <= end:
-                spans.append((m.start - start, m.end - start, PLACEHOLDERS[i]))
-    tpl = piece
-    if spans and spans[0][2] == PLACEHOLDERS[0]:
-        pass
-    for a, b, ph in sorted(spans, reverse=True):
-        tpl = tpl[:a] + ph + tpl[b:]
-    if inherited and slots:
-        tpl = f"{PLACEHOLDERS[0]} {tpl}"
-    for ph in PLACEHOLDERS:  # "X, X and X" -> "X"
-        tpl = re.sub(rf"\b{ph}(?:\s*(?:,|and|&|\+|or)\s*{ph}\b)+", ph, tpl)
-    first = min((tpl.find(ph) for ph in PLACEHOLDERS if ph in tpl), default=-1)
-    cues = list(_CUES.finditer(tpl[:first] if first >= 0 else tpl))
-    cue = cues[-1] if cues else None
-    if cue is not None and first >= 0:  # "My goal is to have that X is on Y" -> "X is on Y"
-        tpl = re.sub(r"^(?:\s|is|are|to|be|have|that|the|:|,)*", "", tpl[cue.end() :], flags=re.I)
-        tpl = tpl if tpl.startswith(PLACEHOLDERS) else re.sub(r"^\W+", "", tpl)
-    tpl = re.sub(r"\s*@\s*", " at ", tpl).replace("w/", "with ")
-    tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*()")
-    return Clause(start, end, piece, tpl, tuple(tuple(s) for s in slots), section, inherited)

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..encoder import Encoder
 from .clauses import Clause
+from .lists import paired
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
 from .vocabulary import name_negated, negations, permits
@@ -101,10 +102,11 @@ class GroundedClause:
         members = [_members(s) for s in self.clause.slots]
         sizes = [len(m) for m in members]
         lists = [i for i, n in enumerate(sizes) if n > 1]
+        together = paired(self.clause.slots) == lists  # "t1|t2 over t3|t4"
         if (
             len(lists) >= 2
-            and _RESPECTIVELY.search(self.clause.text)
-            and (len({sizes[i] for i in lists}) == 1)
+            and len({sizes[i] for i in lists}) == 1
+            and (together or _RESPECTIVELY.search(self.clause.text))
         ):  # "t1, t2 and t3 are above t4, t5 and t6 respectively": pairwise
             choices = [tuple(k if i in lists else 0 for i in range(len(sizes)))
                        for k in range(sizes[lists[0]])]  # fmt: skip

@@ -65,6 +65,7 @@ class Mention:
     confidence: float
     first_token: int
     last_token: int  # inclusive
+    joined: bool = False  # a list written without commas ("t1 t2", "t1|t2"; :mod:`.lists`)
 
 
 def tokenize(text: str) -> list[Token]:
@@ -278,7 +279,10 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 or toks[j].text.isdigit()
             ):
                 j += 1
-            if j < n and toks[j].text.isalpha():
+            named = any(  # "both ball2 and ball3": a list of names follows, no class
+                tuple(t.text for t in toks[j : j + k]) in idx.forms for k in (2, 3)
+            )
+            if j < n and toks[j].text.isalpha() and not named:
                 objs = idx.of_noun(toks[j].text)
                 word = toks[j].text
                 if (

@@ -1,0 +1,112 @@
+"""Plural back-references (issue 19): "they all need to go to roomb", "each of them", "both
+resting on the table", "all three".
+
+A plural pronoun opening a clause ("they", "them", "these", "each of them", "all three …")
+refers to the last plural subject the text named, in this sentence first, else an earlier one
+("Balls 1 to 3 are in rooma. They must all end up in roomb."); a counted one ("both", "all
+three") to one of that many objects. With no plural subject of that size, a counted reference
+is the objects of the clauses just before it ("a left and a right gripper, both empty"; "r1
+on t4 and r2 on t6, both carrying white": their subjects, of another kind than what they are
+related to); where those are more than it counts ("two stacks: c on b on a, and f on e on d,
+both on the table" — the stacks' bottoms, or their tops?) it is left unresolved: one ambiguous
+mention, so a reading of it is weak evidence and never a confident conflict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .mentions import NUMBER_WORDS, Mention, Token
+
+__all__ = ["Antecedents", "antecedent"]
+
+_PRONOUNS = {"they", "them", "these", "those"}
+_OPENERS = {"both", "all", "each", "these", "those"}
+#: After an opener, these start a clause of its own ("All I need is …", "each of b1 and b2").
+_NOT_AFTER = {"i", "we", "you", "he", "she", "it", "that", "this", "the", "my", "our", "your"}
+
+
+@dataclass
+class Antecedents:
+    """What a plural pronoun may refer to, carried from sentence to sentence of one text:
+    the last plural subject (``plural``), the one named in the current sentence (``here``), and
+    the subjects and last objects of the current sentence's clauses (``recent``)."""
+
+    kinds: Mapping[str, str] = field(default_factory=dict)  # object -> declared type
+    plural: tuple[Mention, ...] = ()
+    here: tuple[Mention, ...] = ()
+    recent: list[tuple[tuple[Mention, ...], tuple[Mention, ...]]] = field(default_factory=list)
+
+    def new_sentence(self) -> None:
+        self.here = ()
+        self.recent = []
+
+    def said(self, subject: tuple[Mention, ...], last: tuple[Mention, ...]) -> None:
+        """Record a clause's subject and last object; a plural subject is an antecedent."""
+        self.recent.append((subject, last))
+        if len(subject) > 1 or any(m.plural for m in subject):
+            self.plural = self.here = subject
+
+
+def _count(words: Sequence[str]) -> int:
+    """How many a reference counts: "both" 2, "all three" 3; 0 when it does not say."""
+    if "both" in words:
+        return 2
+    return next((NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS), 0)
+
+
+def _size(ms: Sequence[Mention]) -> int:
+    return sum(len(m.objects) if m.plural else 1 for m in ms)
+
+
+def antecedent(
+    toks: Sequence[Token], seg: Sequence[int], by_tok, memory: Antecedents
+) -> tuple[Mention, ...]:
+    """The objects a segment (token indices) opening with a plural pronoun refers to; ``()``
+    when it opens otherwise or names a fact of its own objects ("stack them so that b1 sits on
+    b2")."""
+    if not seg or seg[0] in by_tok:
+        return ()
+    own = {id(by_tok[k]) for k in seg if k in by_tok}
+    words = [toks[k].text for k in seg if k not in by_tok]
+    if len(own) >= 2 or not words:
+        return ()
+    if not any(w in _PRONOUNS for w in words[:2]):
+        nxt = seg[1] if len(seg) > 1 else None
+        if words[0] not in _OPENERS or nxt is None or nxt in by_tok:
+            return ()
+        if toks[nxt].text in _NOT_AFTER or (toks[nxt].text == "of" and nxt + 1 in by_tok):
+            return ()
+    n = _count(words[:4])
+    if n == 0 and not any(w in _PRONOUNS for w in words[:4]):
+        return ()  # "four balls, all in rooma": "all" floats after a subject not named here
+    for cand in (memory.here, None, memory.plural):
+        if cand is None:
+            got = counted(memory, n)
+            if got is not None:
+                return (got,)
+        elif cand and (n == 0 or _size(cand) == n):
+            return cand
+    return ()
+
+
+def counted(memory: Antecedents, n: int) -> Mention | None:
+    """ "both …", "all three …" with no plural subject of that size: the objects of the last
+    ``n`` clauses of the sentence — their subjects, or their last objects? When they are just
+    ``n`` objects, those; otherwise one of them, unresolved (an ambiguous mention)."""
+    if n < 2 or len(memory.recent) < n:
+        return None
+    subjects = [o for s, _ in memory.recent[-n:] for m in s for o in m.objects]
+    lasts = [o for _, t in memory.recent[-n:] for m in t for o in m.objects]
+    objs = list(dict.fromkeys(subjects + lasts))
+    if len(set(subjects)) == n and not {memory.kinds.get(o) for o in subjects} & {
+        memory.kinds.get(o) for o in lasts if o not in subjects
+    }:
+        objs = subjects  # "r1 on t4 and r2 on t6, both carrying white": the robots
+    if len(objs) < n:
+        return None
+    first = memory.recent[-n][0][0]
+    plural = len(objs) == n
+    conf = 0.85 if plural else 0.9 / len(objs)
+    return Mention(first.start, first.end, first.text, tuple(objs), plural, conf, -1, -1)

@@ -1,0 +1,138 @@
+"""Clause templates: a clause's text with its object slots replaced by placeholders, and the
+clause shapes that state several facts at once (issue 19).
+
+``_make`` turns a span and its slots into a :class:`Clause` ("b1, b2 and b3 are clear" ->
+"X are clear"; a goal cue before the first object is dropped; a plural pronoun standing for the
+first slot becomes X: "they all need to go to Y" -> "X need to go to Y"); ``_chain`` reads "c on
+b on a" as two facts and "a and b see each other" both ways; ``_headed`` reads a list under a
+header ("Clear: b1, b2"); ``_extend`` adds a list that ends after its clause ("… above t4, t5 and
+t6 respectively, …").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .mentions import Mention, Token
+from .sections import _CUES
+from .world import PLACEHOLDERS
+
+__all__ = ["Clause"]
+
+_PRONOUN = re.compile(
+    r"\b(?:they|them|these|those|each of (?:them|these|those)|both|all)\b"
+    r"(?:\s+(?:all|both|two|three|four|five|six))?",
+    re.I,
+)
+_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One fact-stating piece of text: its object slots (each a list of mentions) in text order,
+    the text with slot i replaced by ``PLACEHOLDERS[i]``, and its section."""
+
+    start: int
+    end: int
+    text: str
+    template: str
+    slots: tuple[tuple[Mention, ...], ...]
+    section: str  # init | goal | any
+    inherited: bool = False  # the subject came from the previous clause
+    direct: str | None = None  # a predicate named in the text: "on(b1, b2)", "(on b1 b2)"
+
+
+def _respective(rest: list[Token]) -> bool:
+    words = " ".join(t.text for t in rest)
+    return "respectively" in words or "in that order" in words
+
+
+def _extend(text: str, c: Clause, more: list[Mention], end: int) -> Clause:
+    """The clause with ``more`` added to its last slot: a list that ends after it."""
+    slots = [list(s) for s in c.slots]
+    slots[-1] += more
+    end = max(c.end, more[-1].end, end)  # "… respectively." included
+    return _make(text, c.start, end, slots, c.section, c.inherited)
+
+
+def _headed(
+    text: str,
+    header: tuple[int, int],
+    start: int,
+    end: int,
+    slots: list[list[Mention]],
+    section: str,
+) -> Clause:
+    """A list under a header ("Clear: b1, b2"): the header's words belong to every item."""
+    c = _make(text, start, end, slots, section, False)
+    head = text[header[0] : header[1]]
+    return Clause(c.start, c.end, c.text, f"{head}: {c.template}", c.slots, section, False)
+
+
+def _chain(
+    text: str, start: int, end: int, slots: list[list[Mention]], section: str, inherited: bool
+) -> list[Clause]:
+    """ "c on b on a": the same words between each pair of objects state a chain of facts;
+    "a and b see each other": both directions."""
+    piece = text[start:end]
+    recip = _RECIPROCAL.search(piece)
+    if recip and len(slots) == 1 and len(slots[0]) == 2:
+        a, b = slots[0]
+        c = _make(text, start, end, [[a], [b]], section, inherited)
+        tpl = _RECIPROCAL.sub("Y", re.sub(r"\bX\b,? and Y\b", "X", c.template))
+        return [
+            Clause(c.start, c.end, c.text, tpl, ((a,), (b,)), section, inherited),
+            Clause(c.start, c.end, c.text, tpl, ((b,), (a,)), section, inherited),
+        ]
+    if len(slots) >= 3 and all(len(s) == 1 for s in slots):
+        gaps = [
+            text[slots[i][0].end : slots[i + 1][0].start].strip().lower()
+            for i in range(len(slots) - 1)
+        ]
+        if gaps[0] and re.search(r"[a-z]", gaps[0]) and len(set(gaps)) == 1:
+            return [
+                _make(
+                    text,
+                    slots[i][0].start,
+                    slots[i + 1][0].end,
+                    [slots[i], slots[i + 1]],
+                    section,
+                    False,
+                )
+                for i in range(len(slots) - 1)
+            ]
+    return [_make(text, start, end, slots, section, inherited)]
+
+
+def _make(
+    text: str, start: int, end: int, slots: list[list[Mention]], section: str, inherited: bool
+) -> Clause:
+    piece = text[start:end]
+    slots = slots[: len(PLACEHOLDERS)]
+    spans: list[tuple[int, int, str]] = []
+    for i, slot in enumerate(slots[: len(PLACEHOLDERS)]):
+        for m in slot:
+            if start <= m.start and m.end <= end:
+                spans.append((m.start - start, m.end - start, PLACEHOLDERS[i]))
+    tpl = piece
+    if spans and spans[0][2] == PLACEHOLDERS[0]:
+        pass
+    for a, b, ph in sorted(spans, reverse=True):
+        tpl = tpl[:a] + ph + tpl[b:]
+    pro = _PRONOUN.search(tpl) if slots and not any(start <= m.start for m in slots[0]) else None
+    if pro is not None:  # "they all need to go to Y": the pronoun is X
+        tpl = f"{tpl[: pro.start()]}{PLACEHOLDERS[0]}{tpl[pro.end() :]}"
+    elif inherited and slots:
+        tpl = f"{PLACEHOLDERS[0]} {tpl}"
+    for ph in PLACEHOLDERS:  # "X, X and X" -> "X"
+        tpl = re.sub(rf"\b{ph}(?:\s*(?:,|and|&|\+|or)\s*{ph}\b)+", ph, tpl)
+    first = min((tpl.find(ph) for ph in PLACEHOLDERS if ph in tpl), default=-1)
+    cues = list(_CUES.finditer(tpl[:first] if first >= 0 else tpl))
+    cue = cues[-1] if cues else None
+    if cue is not None and first >= 0:  # "My goal is to have that X is on Y" -> "X is on Y"
+        tpl = re.sub(r"^(?:\s|is|are|to|be|have|that|the|:|,)*", "", tpl[cue.end() :], flags=re.I)
+        tpl = tpl if tpl.startswith(PLACEHOLDERS) else re.sub(r"^\W+", "", tpl)
+    tpl = re.sub(r"\s*@\s*", " at ", tpl).replace("w/", "with ")
+    tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*()")
+    return Clause(start, end, piece, tpl, tuple(tuple(s) for s in slots), section, inherited)
