@@ -24,7 +24,7 @@ import numpy as np
 
 from ..encoder import Encoder
 from .clauses import Clause
-from .lists import paired
+from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
 from .vocabulary import name_negated, negations, permits
@@ -66,7 +66,6 @@ _NEGATION = re.compile(
 )
 _ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re.I)
 _NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
-_RESPECTIVELY = re.compile(r"\b(?:respectively|in that order|in order)\b", re.I)
 _STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
 _MODAL = re.compile(r"\b(?:can|may|might|could)\b", re.I)
 #: A negated predicate name (``not_allergic``) read from a clause with no negation costs this;
@@ -102,12 +101,7 @@ class GroundedClause:
         members = [_members(s) for s in self.clause.slots]
         sizes = [len(m) for m in members]
         lists = [i for i, n in enumerate(sizes) if n > 1]
-        together = paired(self.clause.slots) == lists  # "t1|t2 over t3|t4"
-        if (
-            len(lists) >= 2
-            and len({sizes[i] for i in lists}) == 1
-            and (together or _RESPECTIVELY.search(self.clause.text))
-        ):  # "t1, t2 and t3 are above t4, t5 and t6 respectively": pairwise
+        if pairwise(self.clause.slots, self.clause.text, sizes):  # "… t4, t5, t6 respectively"
             choices = [tuple(k if i in lists else 0 for i in range(len(sizes)))
                        for k in range(sizes[lists[0]])]  # fmt: skip
         else:

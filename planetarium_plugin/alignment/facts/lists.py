@@ -12,7 +12,7 @@ alone.
 
 Two compact lists of the same length on either side of a relation pair up member by member
 ("t1|t2 over t3|t4": t1 over t3, t2 over t4), as "respectively" makes comma lists do; see
-:func:`paired`.
+:func:`pairwise`.
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> from planetarium_plugin.alignment.facts.mentions import find_mentions, tokenize
@@ -27,12 +27,15 @@ Two compact lists of the same length on either side of a relation pair up member
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
 from .mentions import Mention, Token
 from .world import World, wordset
 
-__all__ = ["join_compact", "paired"]
+__all__ = ["join_compact", "pairwise"]
+
+_RESPECTIVELY = re.compile(r"\b(?:respectively|in that order|in order)\b", re.I)
 
 #: Tokens after which a space-joined run opens its clause.
 _OPENERS = wordset(", ; : ( ) [ . and while but or - * •")
@@ -121,10 +124,12 @@ def join_compact(
     return out
 
 
-def paired(slots: Sequence[Sequence[Mention]]) -> list[int] | None:
-    """The slots to pair member by member: two or more slots, each one joined compact list, all
-    of one length ("t1|t2 over t3|t4"); None otherwise."""
-    lists = [i for i, s in enumerate(slots) if len(s) == 1 and s[0].joined]
-    if len(lists) < 2 or len({len(slots[i][0].objects) for i in lists}) != 1:
-        return None
-    return lists
+def pairwise(slots: Sequence[Sequence[Mention]], text: str, sizes: Sequence[int]) -> bool:
+    """Do the clause's lists pair up member by member? Two or more lists of one length (members
+    per slot: ``sizes``), said "respectively" ("t1, t2 and t3 are above t4, t5 and t6
+    respectively") or each one compact list ("t1|t2 over t3|t4")."""
+    lists = [i for i, n in enumerate(sizes) if n > 1]
+    if len(lists) < 2 or len({sizes[i] for i in lists}) != 1:
+        return False
+    compact = all(len(slots[i]) == 1 and slots[i][0].joined for i in lists)
+    return compact or bool(_RESPECTIVELY.search(text))
