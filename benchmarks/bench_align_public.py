@@ -16,13 +16,15 @@ the logistic head of before issue 19), with AUROC, accuracy and balanced accurac
 default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``), AUROC only.
 ``source×mutation`` crosses the two (AUROC on init mutations per source, …).
 
-Rows of a domain no pack provides (source ``anydomain``) carry the domain file's text
+Rows of a domain no pack provides (``anydomain``, ``planbench-logistics``,
+``planbench-mystery``) carry the domain file's text
 (``domain_pddl``); the aligner is given it (``Aligner(domain=<text>)``), as a user with a
 domain file would call it.
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
-embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench, handwritten3)
-is held out: report it, never tune on it (see ``data/alignment_public/SOURCES.md``).
+embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench, handwritten3,
+planbench-mystery) is held out: report it, never tune on it (see
+``data/alignment_public/SOURCES.md``).
 """
 
 from __future__ import annotations
