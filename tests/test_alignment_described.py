@@ -59,6 +59,8 @@ GROWING = "(grows-in rose bed1) (grows-in fern bed1)"
     [
         "The rose and the fern grow in bed1. Water both flowers.",
         "The rose and the fern grow in bed1. By evening, all of the flowers should be watered.",
+        "The rose and the fern grow in bed1. Please water both of them.",
+        "The rose and the fern grow in bed1, and by tonight they all must be watered.",
     ],
 )
 def test_a_quantifier_over_a_noun_no_type_names_reads_the_predicates_type(aligner, text):
@@ -70,9 +72,8 @@ def test_a_quantifier_over_a_noun_no_type_names_reads_the_predicates_type(aligne
     assert "(watered fern)" in _atoms(w.goal.missing_in_problem)
     assert w.similarity < r.similarity and not w.aligned
     # a count that does not fit the type ("the three flowers" of two plants): no description
-    miscount = aligner.explain(
-        text.replace("both", "the three").replace("all of", "the three"), right
-    )
+    three = text.replace("both", "the three").replace("all of", "the three")
+    miscount = aligner.explain(three.replace("they all", "the three of them"), right)
     assert "watered" not in _described(miscount)
 
 

@@ -75,7 +75,10 @@ def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple
 _QUANT = wordset("all every each both whole entire")
 _COUNT = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-_SKIP = wordset("the of these those whole entire")
+_SKIP = wordset("the of whole entire")
+#: Pronouns a quantifier may refer with ("both of them", "they all"); the reading's type and
+#: the count decide which objects they are.
+_PRONOUNS = wordset("them they these those")
 #: Words allowed between the members of a listed set and the set's noun phrase ("t1, t2 form
 #: the top row", "tiles a and b make up the upper row", "c1 and c2 along the first column").
 _LINKS = wordset("form forms make makes up are is the along across in on of constitute")
@@ -171,6 +174,8 @@ def _set_of(
     # an unknown noun: a plural after all/both/a count ("both kids"), or a noun after every/
     # each ("every cell"); a collective noun after "whole" ("the whole tower") is no type
     w = words[0] if words else ""
+    if w in _PRONOUNS:  # "both of them", "all of these": the predicate's type says which
+        return 1, None
     plural = w.endswith("s") and len(w) > 3 and quant in ("all", "both", "the")
     if w.isalpha() and len(w) > 2 and (plural or quant in ("every", "each")):
         return 1, None
@@ -265,11 +270,16 @@ def described_goals(
         if section(start) == "init":
             continue
         quant = toks[i].group(0).lower()
-        got = _set_of(enc, world, quant, [t.group(0).lower() for t in toks[j : j + 3]], groups)
+        before = toks[i - 1].group(0).lower() if i else ""
+        if before in _PRONOUNS and quant in ("all", "both", "each"):
+            got: tuple[int, frozenset[str] | None] | None = (0, None)  # "they all need to …"
+            start = toks[i - 1].start()
+        else:
+            got = _set_of(enc, world, quant, [t.group(0).lower() for t in toks[j : j + 3]], groups)
         if got is None:
             continue
         k, objs = got
-        end = toks[j + k - 1].end()
+        end = toks[j + k - 1].end() if k else toks[i].end()
         a, b = _piece(text, start, end)
         a += len(text[a:b]) - len(text[a:b].lstrip())
         piece = text[a:b]
