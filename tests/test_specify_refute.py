@@ -11,7 +11,7 @@ from test_specify_exact import CASES, CLASSICAL, _domain, _with_negative
 from planetarium_plugin import Deadline, domain_packs, parse_problem
 from planetarium_plugin.specify import exact
 from planetarium_plugin.specify.memo import Memo
-from planetarium_plugin.specify.refute import novel_goal_states, refute_from
+from planetarium_plugin.specify.refute import novel_goal_states, refute_all, refute_from
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
 
@@ -50,6 +50,30 @@ def test_refutations_are_reachable_goal_states_the_oracle_allows(case, data):
             assert f not in oracle.negative
         else:
             assert f not in oracle.positive
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_one_agenda_run_refutes_several_atoms_only_soundly(case, data):
+    """The goal agenda from the init with the adders of several atoms banned: a goal state it
+    shows is reachable and lacks all of them, none of which the oracle proves implied."""
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    oracle = search_fully_specify(problem, domain, max_states=60_000)
+    reachable = {s for s, _ in reachable_states(problem, domain)}
+    task = GroundTask(problem, domain, Deadline(None))
+    pool = sorted(task.reached - problem.init)
+    if not pool:
+        return
+    atoms = data.draw(st.lists(st.sampled_from(pool), unique=True, min_size=1, max_size=4))
+    shown: list[int] = []
+    if refute_all(task, problem.init, pos, neg, atoms, Deadline(None), shown.append):
+        end = task.decode(shown[-1])
+        assert end in reachable and pos <= end and not neg & end
+        assert not set(atoms) & end and not set(atoms) & oracle.positive
+    else:
+        assert not shown
 
 
 @pytest.mark.parametrize("case", CLASSICAL)

@@ -61,7 +61,7 @@ from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .memo import Memo, closure_key, init_key
-from .refute import novel_goal_states, refute_from
+from .refute import novel_goal_states, refute_all, refute_from
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
 
@@ -343,6 +343,18 @@ def _specify(
                avoid=avoid)
         if common & avoid == avoid:
             break
+    # The atoms nothing deletes that no goal state found lacks yet (images taken, samples
+    # analysed) and that are no monotone landmark: one goal agenda run from the init with all
+    # their adders banned refutes them all at once when other rovers can do every one of them.
+    spare = [
+        x
+        for x in task.decode(common)
+        if x not in proven and x not in task.deleted and x not in task.init
+    ]
+    if len(spare) > 1:
+        spare = [x for x in spare if not task.landmark(gpos, x)]
+        if len(spare) > 1:
+            refute_all(task, task.init, gpos, gneg, spare, deadline, on_state)
     while True:
         todo = sorted(x for x in task.decode(common) if x not in proven)
         if not todo:

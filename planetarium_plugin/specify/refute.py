@@ -30,7 +30,7 @@ from .agenda import Budget, agenda_plan, climb, replay
 from .forward import heuristic
 from .task import GroundTask, State
 
-__all__ = ["novel_goal_states", "refute_from"]
+__all__ = ["novel_goal_states", "refute_all", "refute_from"]
 
 #: Heuristic evaluations one refutation may spend (each ~0.1-2 ms in Python).
 EVALUATIONS = 1_500
@@ -108,6 +108,32 @@ def refute_from(
         if end is not None:
             return end
     return None
+
+
+def refute_all(
+    task: GroundTask,
+    start: State,
+    pos: State,
+    neg: State,
+    atoms: list[Atom],
+    deadline: Deadline,
+    on_state,
+) -> bool:
+    """One goal state reached from ``start`` (reachable, holding none of ``atoms``) with every
+    one of ``atoms`` false: the goal agenda with all their adders banned. True when found (the
+    state is shown to ``on_state``); False proves nothing."""
+    if any(x in start for x in atoms):
+        return False
+    protect = frozenset(i for x in atoms for i in task.adder_idx.get(x, ()))
+    neg2 = neg | frozenset(atoms)
+    if heuristic(task, start, pos, neg, protect) is None:
+        return False
+    evals = Budget(EVALUATIONS, Deadline(SECONDS))
+    end = _rebuild(task, start, [], start, pos, neg2, protect, evals, deadline)
+    if end is None:
+        return False
+    on_state(task.encode(end))
+    return True
 
 
 def _rebuild(task, start, path, t, pos, neg, protect, evals, deadline) -> State | None:
