@@ -31,7 +31,7 @@ import dataclasses
 import math
 from dataclasses import asdict, dataclass, field
 
-from .grounding import GroundedClause
+from .grounding import GroundedClause, _members
 from .world import World
 
 __all__ = [
@@ -157,10 +157,14 @@ def _section(
         c = g.clause
         p_best = g.candidates[0].probability
         weight = min((m.confidence for s in c.slots for m in s), default=1.0)
+        # the slots holding a list ("ball1, ball2 and ball3 are in roomb with the robot"): a
+        # reading that leaves the list out (the robot in roomb) says nothing of each member
+        listed = {i for i, s in enumerate(c.slots) if len(_members(s)) > 1}
         for _, per in g.facts():
             best_cand, best_atoms = per[0]
             if not best_atoms:
                 continue
+            need = listed & set(best_cand.slots)
             if g.negated:
                 hit = [a for a in best_atoms if a in truth]
                 atom = hit[0] if hit else best_atoms[0]
@@ -174,6 +178,8 @@ def _section(
             support_atom = None
             for cand, atoms in per:
                 inside = [a for a in atoms if a in ok]
+                if not need <= set(cand.slots):
+                    continue
                 if inside and cand.probability > support:
                     support, support_atom = cand.probability, inside[0]
             # a clause may state more than its best reading ("b1 and b2 are in rooma with the
