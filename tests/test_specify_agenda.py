@@ -13,6 +13,7 @@ from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
 from planetarium_plugin import Deadline, domain_packs, parse_problem
 from planetarium_plugin.specify import exact
 from planetarium_plugin.specify.agenda import agenda_plan
+from planetarium_plugin.specify.forward import estimate_from, heuristic
 from planetarium_plugin.specify.memo import Memo
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
@@ -79,3 +80,35 @@ def test_agenda_builds_a_reversed_tower(n):
     # Out of its own budget it gives up (None: the caller falls back), never raises.
     assert agenda_plan(task, problem.goal.positive, frozenset(), Deadline(None), 1) is None
     assert agenda_plan(task, problem.goal.positive, frozenset(), Deadline(None), seconds=0) is None
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_one_atom_estimate_read_from_a_wider_exploration_is_the_fresh_one(case, data):
+    """What the agenda's climbs read from the last exploration of the goal's rest
+    (``estimate_from``) equals a fresh one-atom ``heuristic`` call on the same state with the
+    same banned actions: the same h and the same helpful actions in the same order, for every
+    atom the wider exploration reached (None only for atoms it did not reach)."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    s = data.draw(st.sampled_from(states))
+    atoms = sorted(task.reached)
+    rest = frozenset(data.draw(st.lists(st.sampled_from(atoms), min_size=1, max_size=6)))
+    banned = frozenset(
+        data.draw(st.lists(st.integers(0, max(0, len(task.acts) - 1)), max_size=8))
+    )
+    kept: list = []
+    if heuristic(task, s, rest, frozenset(), banned, kept) is None:
+        assert kept == []
+        return
+    for g in sorted(task.atoms):
+        got = estimate_from(task, kept, g)
+        fresh = heuristic(task, s, frozenset((g,)), frozenset(), banned)
+        if got is None:
+            assert g not in rest
+            continue
+        assert fresh is not None
+        assert got[0] == fresh[0]
+        assert [id(a) for a in got[1]] == [id(a) for a in fresh[1]]

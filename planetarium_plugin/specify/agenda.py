@@ -25,7 +25,7 @@ from collections import deque
 
 from ..errors import Deadline
 from ..parsing import Atom
-from .forward import heuristic
+from .forward import estimate_from, heuristic
 from .grounding import GroundAction
 from .task import GroundTask, State
 
@@ -73,6 +73,10 @@ def agenda_plan(
     banned: set[int] = set(protect)
     evals = Budget(budget, Deadline(seconds))
     none: frozenset[Atom] = frozenset()
+    # The last relaxed exploration of the rest of the goal: [state, banned actions, its costs
+    # and achievers]; the next climb's first estimate on the same state reads it (.forward.
+    # estimate_from: the same answer as a fresh call, one exploration fewer per goal atom).
+    last: list = []
     while left:
         deadline.check()
         open_ = set(left)
@@ -88,7 +92,9 @@ def agenda_plan(
             ban = banned.union(*(deleters[g] for g in held))
             rest = frozenset(x for x in left if x not in held)
             evals.left -= 1
-            if not rest or heuristic(task, s, rest, none, ban) is not None:
+            kept: list = []
+            if not rest or heuristic(task, s, rest, none, ban, kept) is not None:
+                last[:] = [s, ban, kept] if kept else []
                 banned = ban
                 left = [g for g in left if g not in held]
                 continue
@@ -96,7 +102,7 @@ def agenda_plan(
         for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
             rest = frozenset(x for x in left if x != g)
             ban = banned | deleters[g]
-            found = _achieve(task, s, g, rest, banned, ban, evals, deadline, wide)
+            found = _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last)
             if found is None:
                 if evals.spent():
                     return None
@@ -122,7 +128,7 @@ def agenda_plan(
     return plan
 
 
-def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide):
+def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last):
     """(steps, state) reaching ``g`` from ``s`` after which ``rest`` stays relaxed-reachable
     without the ``ban`` actions, or None. With ``wide``, a climb that ends in such a dead end
     is tried again with its first step left out, up to :data:`RETRIES` times (b2 held: put on
@@ -133,12 +139,16 @@ def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide):
         if g in s:
             steps, t = [], s
         else:
-            found = climb(task, s, frozenset((g,)), none, banned | avoid, evals, deadline, wide)
+            found = climb(
+                task, s, frozenset((g,)), none, banned | avoid, evals, deadline, wide, last
+            )
             if found is None:
                 return None
             steps, t = found
         evals.left -= 1
-        if not rest or heuristic(task, t, rest, none, ban) is not None:
+        kept: list = []
+        if not rest or heuristic(task, t, rest, none, ban, kept) is not None:
+            last[:] = [t, ban, kept] if kept else []
             return steps, t
         if not steps or evals.spent():
             return None
@@ -203,13 +213,19 @@ def climb(
     evals: Budget,
     deadline: Deadline,
     wide: bool = False,
+    last: list | None = None,
 ) -> tuple[list[GroundAction], State] | None:
     """Enforced hill-climbing on the additive heuristic over helpful actions, none of them
     ``banned``: (steps, end state) with ``pos`` true and ``neg`` false, or None. With ``wide``,
     a step that no sequence of helpful actions improves is searched again over every action
     (FF's fallback: the relaxed plan names one achiever per atom — b1 put down on b15, where
-    b15 must be picked up next — and the others are not helpful)."""
-    est = heuristic(task, s, pos, neg, banned)
+    b15 must be picked up next — and the others are not helpful). ``last``: the agenda's last
+    exploration of its goal's rest (read when it was on ``s`` with the same banned actions)."""
+    est = None
+    if last and len(pos) == 1 and not neg and (last[0] is s or last[0] == s) and last[1] == banned:
+        est = estimate_from(task, last[2], next(iter(pos)))
+    if est is None:
+        est = heuristic(task, s, pos, neg, banned)
     if est is None:
         return None
     h, helpful = est

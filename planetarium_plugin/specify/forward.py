@@ -15,7 +15,7 @@ from ..parsing import Atom
 from .grounding import GroundAction
 from .task import GroundTask, State
 
-__all__ = ["greedy", "heuristic", "lazy_search", "neighbourhood", "splice"]
+__all__ = ["estimate_from", "greedy", "heuristic", "lazy_search", "neighbourhood", "splice"]
 
 
 def greedy(
@@ -214,14 +214,15 @@ def essential(task: GroundTask, plan: list[GroundAction], pos: State, neg: State
     return end
 
 
-def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset()):
+def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset(), keep=None):
     """Additive relaxed cost of the goal from ``s`` and FF's helpful actions, or None when
     the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
     ``banned`` (indices into ``task.acts``) are left out (a goal agenda's protected atoms).
 
     Layered exploration over integer-indexed actions and atoms (deletes ignored;
     :meth:`.task.GroundTask.relaxed_tables`); an atom's cost is fixed when it is first reached
-    (an approximation of h_add: it only guides the search).
+    (an approximation of h_add: it only guides the search). ``keep`` (a list), when given,
+    receives the exploration's atom costs and achievers for :func:`estimate_from`.
     """
     acts, pre_count = task.acts, task.pre_count
     pre, add, waiting = task.relaxed_tables()
@@ -276,6 +277,28 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
                     frontier.append(i)
     if open_goals > 0:
         return None
+    if keep is not None:
+        keep[:] = [cost, achiever]
+    return _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost)
+
+
+def estimate_from(task: GroundTask, kept: list, g: Atom):
+    """:func:`heuristic`'s answer for the one-atom goal ``g`` (no negative literal) from the
+    exploration ``kept`` of a call on the same state with the same banned actions, or None
+    where that exploration stopped before reaching ``g``. Exact, not an approximation: costs
+    and achievers are fixed layer by layer when an atom is first reached, so the layers up to
+    ``g``'s are the same in both explorations and a one-atom call stops right after them."""
+    cost, achiever = kept
+    x = task.index.get(g, -1)
+    if x < 0 or cost[x] < 0:
+        return None
+    pre, _, _ = task.relaxed_tables()
+    return _estimate(task.acts, pre, cost, achiever, [x], [], {})
+
+
+def _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost):
+    """h (the goal atoms' costs plus the negative literals') and FF's helpful actions: the
+    achievers along the relaxed plan whose preconditions already hold."""
     h = sum(cost[x] for x in goal) + sum(neg_cost.values())
     helpful: dict[int, GroundAction] = {}
     todo: list = [x for x in goal if cost[x] > 0] + [("not", x) for x in wanted]
