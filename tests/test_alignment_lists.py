@@ -200,3 +200,15 @@ def test_a_description_reads_as_its_object():
     assert {"(at v1 d1)", "(at q1 d2)"} <= _atoms(e.init.stated)
     assert "(at q1 d1)" in _atoms(e.goal.stated)
     assert e.aligned
+
+
+def test_a_list_before_an_object_pronoun_is_what_it_names():
+    """ "…, ball1 and ball2, and roomx holds both of them": the list fills the pronoun's slot,
+    it does not join the subject."""
+    w = _world(BALLS, "gripper")
+    text = "There are two balls, ball1 and ball2, and roomx holds both of them."
+    last = split_clauses(text, w)[-1]
+    assert _slots(last) == [["roomx"], ["ball1", "ball2"]]
+    # with a plural verb the list is the subject and the pronoun refers back to it
+    (both,) = split_clauses("c3 and c6 have nothing on them.", _world(BLOCKS, "blocksworld"))
+    assert _slots(both) == [["c3", "c6"]]

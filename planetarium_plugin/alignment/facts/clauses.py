@@ -51,6 +51,7 @@ _OWN_SUBJECT = wordset(
     "the a an my your our their his her it i we you he she nothing none no there this that "
     "robot hand arm gripper"
 )
+_OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
 #: Words before a list that introduce it ("the other blocks b1, b2 and b3 …").
 _LIST_HEAD = wordset("other remaining following further each of either")
@@ -150,6 +151,12 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
         out.sort(key=lambda c: c.start)
     return out
+
+
+def _singular(toks: list[Token], k: int) -> bool:
+    """Is token ``k`` a verb agreeing with a singular subject ("sees", "holds", "is")?"""
+    w = toks[k].text if k < len(toks) else ""
+    return w in _VERBS_S or (w.isalpha() and w.endswith("s") and not w.endswith("ss"))
 
 
 def _split(text: str, original: str, world: World, mentions: list[Mention] | None) -> list[Clause]:
@@ -270,7 +277,16 @@ def _clauses_of(
         words = {t.text for t in rest}
         start = toks[sg[0]].start
         first = toks[sg[0]].text
-        if pending:
+        if (
+            pending
+            and ms
+            and _singular(toks, ms[0].last_token + 1)
+            and _OBJECT_PRONOUN.search(text[ms[0].end : toks[sg[-1]].end])
+        ):  # "wp1 and wp3, and wp2 sees both of them": the list is what the pronoun names (not
+            # in "c and b have nothing on them", where the list is the subject)
+            slots.append(list(pending))
+            pending = []
+        elif pending:
             head = [t for k in sg if k not in by_tok and ms and (t := toks[k]).end <= ms[0].start]
             if any(t.text not in nouns and t.text.rstrip("s") not in nouns for t in _content(head)):
                 # "the top row, t1, t2 and t3, painted black": the list is the subject of

@@ -21,7 +21,7 @@ from .world import PLACEHOLDERS
 __all__ = ["Clause"]
 
 _PRONOUN = re.compile(
-    r"\b(?:they|them|these|those|each of (?:them|these|those)|both|all)\b"
+    r"\b(?:they|them|these|those|(?:each|both|all) of (?:them|these|those)|both|all)\b"
     r"(?:\s+(?:all|both|two|three|four|five|six))?",
     re.I,
 )
@@ -120,9 +120,10 @@ def _make(
         pass
     for a, b, ph in sorted(spans, reverse=True):
         tpl = tpl[:a] + ph + tpl[b:]
-    pro = _PRONOUN.search(tpl) if slots and not any(start <= m.start for m in slots[0]) else None
-    if pro is not None:  # "they all need to go to Y": the pronoun is X
-        tpl = f"{tpl[: pro.start()]}{PLACEHOLDERS[0]}{tpl[pro.end() :]}"
+    away = next((i for i, s in enumerate(slots) if s and all(m.start < start for m in s)), None)
+    pro = _PRONOUN.search(tpl) if away is not None else None
+    if pro is not None:  # "they all need to go to Y", "X sees both of them": the pronoun's slot
+        tpl = f"{tpl[: pro.start()]}{PLACEHOLDERS[away]}{tpl[pro.end() :]}"  # type: ignore[index]
     elif inherited and slots:
         tpl = f"{PLACEHOLDERS[0]} {tpl}"
     for ph in PLACEHOLDERS:  # "X, X and X" -> "X"
