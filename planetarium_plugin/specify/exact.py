@@ -61,7 +61,7 @@ from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .memo import Memo, closure_key, init_key
-from .refute import novel_goal_states, refute_all, refute_from
+from .refute import novel_goal_states, origins, refute_from, refute_monotone
 from .search import DEFAULT_MAX_STATES, search_fully_specify
 from .task import GroundTask, State
 
@@ -289,31 +289,17 @@ def _specify(
                 return False
         raise _bound(max_states, what)
 
-    init_bits = task.encode(task.init)
-
     def refuted(f: Atom, want: bool) -> bool:
-        """Whether a goal state with ``f`` (``want``) or without it is reached from the last
-        goal state found or from the first (:func:`.refute.refute_from`: the last may have
-        buried what the first left free), or from the init where ``f`` is an atom nothing
-        deletes (no goal state that has it leads to one without it; one without it may have
-        used up what it needs); it feeds ``on_state``.
-        First the short goal-count search from the last goal state (:func:`find`'s first
-        step), which is cheaper where a step or two away suffices (a rover driven on)."""
+        """Whether a goal state with ``f`` (``want``) or without it is reached, feeding
+        ``on_state``: first by the short goal-count search from the last goal state
+        (:func:`find`'s first step: a rover driven on), then from each of
+        :func:`.refute.origins` by :func:`.refute.refute_from`."""
         pos, neg = (gpos | {f}, gneg) if want else (gpos, gneg | {f})
         if not task.encode(neg - task.deleted) & goal_states[-1]:
             hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
             if hit is not None:
                 return True
-        origins = [goal_states[-1], goal_states[0]]
-        if f not in task.deleted:
-            if not want and f not in task.init:
-                origins = [*_before(task, task.adder_idx, {f}), init_bits]
-            elif want:  # the rock already sampled by another rover there
-                spent = {
-                    x for a in task.adders.get(f, ()) for x in a.pre_pos if x not in task.adder_idx
-                }
-                origins += [*_before(task, task.deleter_idx, spent), init_bits]
-        for origin in dict.fromkeys(origins):
+        for origin in origins(task, f, want, goal_states[-1], goal_states[0]):
             end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline)
             if end is not None:
                 on_state(task.encode(end))
@@ -343,18 +329,9 @@ def _specify(
                avoid=avoid)
         if common & avoid == avoid:
             break
-    # The atoms nothing deletes that no goal state found lacks yet (images taken, samples
-    # analysed) and that are no monotone landmark: one goal agenda run from the init with all
-    # their adders banned refutes them all at once when other rovers can do every one of them.
-    spare = [
-        x
-        for x in task.decode(common)
-        if x not in proven and x not in task.deleted and x not in task.init
-    ]
-    if len(spare) > 1:
-        spare = [x for x in spare if not task.landmark(gpos, x)]
-        if len(spare) > 1:
-            refute_all(task, task.init, gpos, gneg, spare, deadline, on_state)
+    # The atoms nothing deletes that no goal state found lacks yet (images taken), refuted
+    # together by one goal agenda run from the init where other rovers can do them all.
+    refute_monotone(task, task.decode(common) - proven, gpos, gneg, deadline, on_state)
     while True:
         todo = sorted(x for x in task.decode(common) if x not in proven)
         if not todo:
@@ -412,22 +389,3 @@ def _bound(max_states: int, what: str) -> PlanetariumError:
         f"could not decide {what} within {max_states} states (exact fullySpecify)",
     )
 
-
-def _before(task: GroundTask, index, atoms: set[Atom]) -> list[int]:
-    """The state (bit set) before the first step of the newest known plan that makes one of
-    ``atoms`` change (``index``: the adders or the deleters of each): the step adding ``f``
-    (an image taken), or using up what an adder of ``f`` needs (the rock sampled by another
-    rover). Reachable, with the plan's earlier goal atoms already achieved, so the goal agenda
-    has less to rebuild from there than from the init."""
-    steps = {i for x in atoms for i in index.get(x, ())}
-    row_of = task.row_of
-    for plan in reversed(task.plans()):
-        s = task.init
-        for a in plan:
-            row = row_of.get(id(a))
-            if row is None or not a.pre_pos <= s or a.pre_neg & s:
-                break
-            if row[4] in steps and (a.add | a.delete) & atoms:
-                return [task.encode(s)]
-            s = (s - a.delete) | a.add
-    return []

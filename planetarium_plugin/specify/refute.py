@@ -30,7 +30,7 @@ from .agenda import Budget, agenda_plan, climb, replay
 from .forward import heuristic
 from .task import GroundTask, State
 
-__all__ = ["novel_goal_states", "refute_all", "refute_from"]
+__all__ = ["novel_goal_states", "origins", "refute_all", "refute_from", "refute_monotone"]
 
 #: Heuristic evaluations one refutation may spend (each ~0.1-2 ms in Python).
 EVALUATIONS = 1_500
@@ -267,3 +267,53 @@ def novel_goal_states(
                 seen |= t
                 on_state(t)
                 queue.append(t)
+
+
+def origins(task: GroundTask, f: Atom, want: bool, last: int, first: int) -> list[int]:
+    """Reachable states (bit sets) to refute ``f`` from, in order: the last goal state found
+    and the first (the last may have buried what the first left free); for an atom nothing
+    deletes, false in the init, where a known plan first adds it and the init instead (no goal
+    state with it leads to one without it); for one that the goal states lack, also where a
+    known plan first uses up what its adders need (a rock sampled by another rover) and the
+    init."""
+    out = [last, first]
+    init = task.encode(task.init)
+    if f not in task.deleted:
+        if not want and f not in task.init:
+            out = [*_before(task, task.adder_idx, {f}), init]
+        elif want:
+            adders = task.adders.get(f, ())
+            spent = {x for a in adders for x in a.pre_pos if x not in task.adder_idx}
+            out += [*_before(task, task.deleter_idx, spent), init]
+    return list(dict.fromkeys(out))
+
+
+def refute_monotone(task: GroundTask, todo, pos: State, neg: State, deadline, on_state) -> None:
+    """The candidates nothing deletes, false in the init and no monotone landmark (images
+    taken, samples analysed), refuted together when one goal agenda run from the init with
+    all their adders banned reaches the goal (other rovers can do every one of them)."""
+    spare = [x for x in todo if x not in task.deleted and x not in task.init]
+    if len(spare) > 1:
+        spare = [x for x in sorted(spare) if not task.landmark(pos, x)]
+        if len(spare) > 1:
+            refute_all(task, task.init, pos, neg, spare, deadline, on_state)
+
+
+def _before(task: GroundTask, index, atoms: set[Atom]) -> list[int]:
+    """The state (bit set) before the first step of the newest known plan that makes one of
+    ``atoms`` change (``index``: the adders or the deleters of each): the step adding ``f``
+    (an image taken), or using up what an adder of ``f`` needs (the rock sampled by another
+    rover). Reachable, with the plan's earlier goal atoms already achieved, so the goal agenda
+    has less to rebuild from there than from the init."""
+    steps = {i for x in atoms for i in index.get(x, ())}
+    row_of = task.row_of
+    for plan in reversed(task.plans()):
+        s = task.init
+        for a in plan:
+            row = row_of.get(id(a))
+            if row is None or not a.pre_pos <= s or a.pre_neg & s:
+                break
+            if row[4] in steps and (a.add | a.delete) & atoms:
+                return [task.encode(s)]
+            s = (s - a.delete) | a.add
+    return []
