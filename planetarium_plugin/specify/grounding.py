@@ -26,6 +26,7 @@ from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Action, Atom, Domain, Problem
 
 __all__ = [
+    "relaxed_reachable",
     "COMPARE",
     "GroundAction",
     "apply_numeric",
@@ -341,3 +342,39 @@ def _builder(atom: Atom, shared: dict | None = None):
         return intern(x, x)
 
     return build
+
+
+def relaxed_reachable(
+    init: frozenset[Atom], actions: list[GroundAction], deadline: Deadline
+) -> tuple[frozenset[Atom], list[GroundAction]]:
+    """Atoms and actions reachable when deletes (and negative preconditions) are ignored."""
+    waiting: dict[Atom, list[int]] = {}
+    missing = []
+    ready = []
+    for i, a in enumerate(actions):
+        need = len(a.pre_pos)
+        missing.append(need)
+        if need == 0:
+            ready.append(i)
+        for x in a.pre_pos:
+            waiting.setdefault(x, []).append(i)
+    reached = set(init)
+    todo = list(init)
+    used: list[int] = []
+    while todo or ready:
+        deadline.check()
+        while todo:
+            x = todo.pop()
+            for i in waiting.get(x, ()):
+                missing[i] -= 1
+                if missing[i] == 0:
+                    ready.append(i)
+        while ready:
+            i = ready.pop()
+            used.append(i)
+            for x in actions[i].add:
+                if x not in reached:
+                    reached.add(x)
+                    todo.append(x)
+    used.sort()
+    return frozenset(reached), [actions[i] for i in used]

@@ -9,13 +9,12 @@ invariants, and complete regression from a partial goal.
 from __future__ import annotations
 
 import functools
-from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
-from .grounding import GroundAction, ground_actions
+from .grounding import GroundAction, ground_actions, relaxed_reachable
 from .invariants import (
     MutexGroup,
     applicable_under,
@@ -23,6 +22,7 @@ from .invariants import (
     lifted_proven,
     mutex_groups,
 )
+from .regression import regress
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -366,49 +366,8 @@ class GroundTask:
     def regress(
         self, pos: Iterable[Atom], neg: Iterable[Atom], budget: int, deadline: Deadline
     ) -> tuple[str, list[GroundAction] | None]:
-        """Complete regression: ``("unsolvable", None)``, ``("solvable", plan)`` or
-        ``("unknown", None)`` past ``budget`` partial states.
-
-        A node is a *core* partial state (what regression produced) and its closure under the
-        invariants. Only actions touching the core are relevant (the last action of a shortest
-        plan must touch it); the closure prunes, checks consistency and merges duplicates.
-        """
-        core = (frozenset(pos), frozenset(neg))
-        full = self.close(*core)
-        if full is None:
-            return "unsolvable", None
-        parent: dict[tuple[State, State], tuple | None] = {full: None}
-        queue = deque([(core, full)])
-        while queue:
-            deadline.check()
-            node = queue.popleft()
-            (cp, cn), (p, n) = node
-            if p <= self.init and n.isdisjoint(self.init):
-                plan: list[GroundAction] = []
-                key = node[1]
-                while parent[key] is not None:
-                    key, act = parent[key]
-                    plan.append(act)
-                return "solvable", plan  # regression order is the plan's forward order
-            relevant: dict[int, GroundAction] = {}
-            for x in cp:
-                for a in self.adders.get(x, ()):
-                    relevant[id(a)] = a
-            for x in cn:
-                for a in self.deleters.get(x, ()):
-                    relevant[id(a)] = a
-            for a in relevant.values():
-                eff_del = a.delete - a.add
-                if not a.add.isdisjoint(n) or not eff_del.isdisjoint(p):
-                    continue
-                core2 = ((cp - a.add) | a.pre_pos, (cn - eff_del) | a.pre_neg)
-                full2 = self.close(*core2)
-                if full2 is not None and full2 not in parent:
-                    parent[full2] = (node[1], a)
-                    queue.append((core2, full2))
-            if len(parent) > budget:
-                return "unknown", None
-        return "unsolvable", None
+        """Complete regression from ``pos`` ∧ ¬``neg`` (:func:`.regression.regress`)."""
+        return regress(self, pos, neg, budget, deadline)
 
     def run(self, plan: list[GroundAction]) -> State | None:
         s = self.init
@@ -418,38 +377,3 @@ class GroundTask:
             s = (s - a.delete) | a.add
         return s
 
-
-def relaxed_reachable(
-    init: State, actions: list[GroundAction], deadline: Deadline
-) -> tuple[frozenset[Atom], list[GroundAction]]:
-    """Atoms and actions reachable when deletes (and negative preconditions) are ignored."""
-    waiting: dict[Atom, list[int]] = {}
-    missing = []
-    ready = []
-    for i, a in enumerate(actions):
-        need = len(a.pre_pos)
-        missing.append(need)
-        if need == 0:
-            ready.append(i)
-        for x in a.pre_pos:
-            waiting.setdefault(x, []).append(i)
-    reached = set(init)
-    todo = list(init)
-    used: list[int] = []
-    while todo or ready:
-        deadline.check()
-        while todo:
-            x = todo.pop()
-            for i in waiting.get(x, ()):
-                missing[i] -= 1
-                if missing[i] == 0:
-                    ready.append(i)
-        while ready:
-            i = ready.pop()
-            used.append(i)
-            for x in actions[i].add:
-                if x not in reached:
-                    reached.add(x)
-                    todo.append(x)
-    used.sort()
-    return frozenset(reached), [actions[i] for i in used]
