@@ -39,9 +39,10 @@ unreachability), dropped only when a reachable goal state, replayed from a plan,
 Past the state budget or the deadline the answer is undecided (``search_bound``/``timeout``),
 never a guess. Numeric problems go to the oracle.
 
-The parts live by concept: the ground task, its invariant closure and regression in
-:mod:`.task`; the forward searches in :mod:`.forward`; Fast Downward as a sub-planner in
-:mod:`.downward`. This module only orchestrates the proofs.
+The parts live by concept: the ground task and its invariant closure in :mod:`.task`,
+regression in :mod:`.regression`; the forward searches in :mod:`.forward`, the goal agenda in
+:mod:`.agenda`, refutation from known goal states in :mod:`.refute`; Fast Downward as a
+sub-planner in :mod:`.downward`. This module only orchestrates the proofs.
 
 >>> from planetarium_plugin import domain_packs, parse_problem
 >>> bw = domain_packs()["blocksworld"].domain
