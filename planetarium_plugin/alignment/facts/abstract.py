@@ -243,9 +243,12 @@ def described_goals(
     that are unique and clear are returned."""
     if not world.goal_pos or not clauses:
         return ()
+    toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
+    starts = _starts(toks)
+    if not starts and not _SWAP.search(text):
+        return ()  # no quantified phrase, nothing traded: nothing read by description
     mentions = find_mentions(text, world)
     groups = _groups(text, mentions)
-    toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
     out: list[Described] = []
 
     def section(at: int) -> str:  # as the clauses read it (a cue inside a clause takes it all)
@@ -265,7 +268,7 @@ def described_goals(
         if atoms:
             fm = FactMatch(" ".join(map(_fmt, sorted(atoms))), text[a:b].strip(), a, b, 0.9)
             out.append(Described(fm, atoms))
-    for i, j, count in _starts(toks):
+    for i, j, count in starts:
         start = toks[i].start()
         if section(start) == "init":
             continue
