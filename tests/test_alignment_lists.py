@@ -212,3 +212,11 @@ def test_a_list_before_an_object_pronoun_is_what_it_names():
     # with a plural verb the list is the subject and the pronoun refers back to it
     (both,) = split_clauses("c3 and c6 have nothing on them.", _world(BLOCKS, "blocksworld"))
     assert _slots(both) == [["c3", "c6"]]
+
+
+def test_an_elliptic_clause_repeats_the_previous_one_of_its_objects():
+    """ "c1 and c4 stand on the table, as does c2": on-table c2 too, not (on c1 c2)."""
+    w = _world(BLOCKS, "blocksworld")
+    text = "c1 and c4 stand on the table, as does c5, and c6 is on c5."
+    got = [(c.template, _slots(c)) for c in split_clauses(text, w)][:2]
+    assert got == [("X stand on the table", [["c1", "c4"]]), ("X stand on the table", [["c5"]])]

@@ -18,6 +18,7 @@ previous subject ("b1 is on the table and clear") or stands alone ("the hand is 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .descriptions import describe
 from .lists import join_compact
@@ -51,6 +52,8 @@ _OWN_SUBJECT = wordset(
     "the a an my your our their his her it i we you he she nothing none no there this that "
     "robot hand arm gripper"
 )
+#: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2".
+_ELLIPSIS = re.compile(r"^(?:just |and )?(?:as|so) (?:does|do|is|are|was|were|did)(?: and)*$")
 _OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
 #: Words before a list that introduce it ("the other blocks b1, b2 and b3 …").
@@ -242,6 +245,13 @@ def _clauses_of(
             if m is not None and (not ms or ms[-1] is not m):
                 ms.append(m)
         rest = [toks[k] for k in sg if k not in by_tok]
+        said = " ".join(t.text for t in rest if t.text.isalpha())
+        if ms and out and out[-1].slots and _ELLIPSIS.match(said):
+            # "b2 and b4 lie on the table, as does b1": the previous clause said of b1 too
+            c = out[-1]
+            a, b = toks[sg[0]].start, toks[sg[-1]].end
+            out.append(replace(c, start=a, end=b, text=text[a:b], slots=(tuple(ms), *c.slots[1:])))
+            continue
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             pending = []  # "Blocks b1, b2, b3: …": a list introducing the objects
             continue
