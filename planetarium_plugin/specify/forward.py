@@ -224,22 +224,20 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     (an approximation of h_add: it only guides the search). ``keep`` (a list), when given,
     receives the exploration's atom costs and achievers for :func:`estimate_from`.
     """
-    acts, pre_count = task.acts, task.pre_count
+    acts = task.acts
     pre, add, waiting = task.relaxed_tables()
     index = task.index
     cost = [-1] * len(task.atoms)  # -1: not reached yet
     achiever: dict[object, int] = {}
-    missing = pre_count.copy()
-    frontier = [i for i in task.no_pre if i not in banned]
-    for atom in s:
-        x = index.get(atom)
-        if x is None:
-            continue  # never true: no action needs it (unreachable states only)
+    missing = task.pre_count.copy()  # a banned action's never reaches 0: one test, not two
+    for i in banned:
+        if 0 <= i < len(missing):  # anything else names no action
+            missing[i] = -1
+    # An atom never true (None) is needed by no action (unreachable states only).
+    start = [x for x in map(index.get, s) if x is not None]
+    for x in start:
         cost[x] = 0
-        for i in waiting[x]:
-            missing[i] -= 1
-            if missing[i] == 0 and i not in banned:
-                frontier.append(i)
+    frontier = _release([i for i in task.no_pre if i not in banned], start, waiting, missing)
     goal = [index.get(x, -1) for x in pos]
     if -1 in goal:
         return None  # a goal atom that is never true
@@ -248,16 +246,22 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     open_goals = sum(1 for x in goal if cost[x] < 0) + len(wanted)
     neg_cost: dict[Atom, int] = {}
     while frontier and open_goals:
-        new_atoms: dict[int, int] = {}
+        # This layer's atoms cost -2 - c while pending (preconditions: earlier layers, >= 0).
+        new_atoms: list[int] = []
+        reached = new_atoms.append
         for i in frontier:
             c = 1
             for y in pre[i]:
                 c += cost[y]
             for x in add[i]:
-                if cost[x] < 0:
-                    old = new_atoms.get(x)
-                    if old is None or c < old:
-                        new_atoms[x] = c
+                old = cost[x]
+                if old < 0:
+                    if old == -1:
+                        cost[x] = -2 - c
+                        achiever[x] = i
+                        reached(x)
+                    elif c < -2 - old:
+                        cost[x] = -2 - c
                         achiever[x] = i
             if wanted:
                 a = acts[i]
@@ -266,20 +270,29 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
                         neg_cost[x] = c
                         achiever[("not", x)] = i
                         open_goals -= 1
-        frontier = []
-        for x, c in new_atoms.items():
-            cost[x] = c
-            if x in goal_set:
-                open_goals -= 1
-            for i in waiting[x]:
-                missing[i] -= 1
-                if missing[i] == 0 and i not in banned:
-                    frontier.append(i)
+        for x in new_atoms:
+            cost[x] = -2 - cost[x]
+        open_goals -= len(goal_set.intersection(new_atoms))
+        if not open_goals:
+            break  # every goal literal costed: the next layer is never explored
+        frontier = _release([], new_atoms, waiting, missing)
     if open_goals > 0:
         return None
     if keep is not None:
         keep[:] = [cost, achiever]
     return _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost)
+
+
+def _release(frontier: list[int], atoms: list[int], waiting, missing: list[int]) -> list[int]:
+    """``frontier`` + the actions whose last missing precondition is in ``atoms``, in order."""
+    append = frontier.append
+    for x in atoms:
+        for i in waiting[x]:
+            m = missing[i] - 1
+            missing[i] = m
+            if not m:
+                append(i)
+    return frontier
 
 
 def estimate_from(task: GroundTask, kept: list, g: Atom):
