@@ -61,6 +61,7 @@ from .agenda import agenda_plan
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
+from .local import paired_proof
 from .memo import Memo, closure_key, init_key
 from .refute import novel_goal_states, origins, refute_from, refute_monotone
 from .search import DEFAULT_MAX_STATES, search_fully_specify
@@ -333,11 +334,15 @@ def _specify(
     # The atoms nothing deletes that no goal state found lacks yet (images taken), refuted
     # together by one goal agenda run from the init where other rovers can do them all.
     refute_monotone(task, task.decode(common) - proven, gpos, gneg, deadline, on_state)
-    while True:
-        todo = sorted(x for x in task.decode(common) if x not in proven)
-        if not todo:
-            break
-        f = todo[0]
+    deferred: set[Atom] = set()  # no cheap proof yet: wait for the others (crate1 at depot0)
+    while todo := sorted(x for x in task.decode(common) if x not in proven):
+        f = min(todo, key=deferred.__contains__)
+        if f in deferred:
+            if paired_proof(task, gpos | proven, gneg, f, False, deadline) or not find(
+                gpos, gneg | {f}, f"whether {f} holds in every goal state", quick=False
+            ):
+                proven.add(f)
+            continue
         if f not in task.deleted and task.landmark(gpos, f):
             proven.add(f)  # a monotone landmark of the goal
             continue
@@ -352,8 +357,9 @@ def _specify(
             continue
         if refuted(f, False):
             continue  # a goal state without f, reached from a known one (goal atoms broken)
-        if not find(gpos, gneg | {f}, f"whether {f} holds in every goal state", quick=False):
-            proven.add(f)
+        if paired_proof(task, gpos | proven, gneg, f, False, deadline):
+            proven.add(f)  # pairwise mutexes, from the goal or the part of it about f's objects
+        deferred.add(f)
     negs: frozenset[Atom] = frozenset()
     if negative:
         # Goal states with atoms no goal state found so far has, many at once: a width-1
@@ -373,7 +379,9 @@ def _specify(
                 continue
             if union & bit or refuted(f, True):
                 continue
-            if find(gpos | {f}, gneg, f"whether {f} holds in some goal state", quick=False):
+            if not paired_proof(task, task.decode(common), gneg, f, True, deadline) and find(
+                gpos | {f}, gneg, f"whether {f} holds in some goal state", quick=False
+            ):
                 continue
             if not seen_true & bit and not find(
                 frozenset({f}), frozenset(), f"whether {f} is reachable"
@@ -385,8 +393,6 @@ def _specify(
 
 
 def _bound(max_states: int, what: str) -> PlanetariumError:
-    return PlanetariumError(
-        Reason.SEARCH_BOUND,
-        f"could not decide {what} within {max_states} states (exact fullySpecify)",
-    )
+    why = f"could not decide {what} within {max_states} states (exact fullySpecify)"
+    return PlanetariumError(Reason.SEARCH_BOUND, why)
 

@@ -22,6 +22,7 @@ from .invariants import (
     lifted_proven,
     mutex_groups,
 )
+from .pairs import pair_groups
 from .regression import regress
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
@@ -32,6 +33,9 @@ State = frozenset[Atom]
 WITNESSES = 64
 #: Plans from the init a ground task keeps (stripped per goal: :func:`.forward.essential`).
 PLANS = 4
+#: The largest task whose pairwise mutexes are computed: atoms, actions (depots, 3 crates).
+PAIR_ATOMS = 400
+PAIR_ACTIONS = 12_000
 
 
 #: The set bits of each byte value, for :meth:`GroundTask.decode`.
@@ -120,6 +124,23 @@ class GroundTask:
         for i, g in enumerate(groups):
             for x in g.atoms:
                 self.group_of.setdefault(x, []).append(i)
+        self._paired = False
+
+    def add_pair_mutexes(self, deadline: Deadline) -> bool:
+        """Add the h^2 mutex pairs no verified group covers as two-atom groups, once per task
+        and only below :data:`PAIR_ATOMS`/:data:`PAIR_ACTIONS` (:func:`.pairs.pair_groups`);
+        True if this call added any. Called only for facts that resisted every cheaper proof."""
+        if self._paired:
+            return False
+        self._paired = True
+        if len(self.atoms) > PAIR_ATOMS or len(self.actions) > PAIR_ACTIONS:
+            return False
+        new = pair_groups(self.atoms, self.init, self.actions, self.always, self.group_of, deadline)
+        for i, g in enumerate(new, len(self.groups)):
+            for x in g.atoms:
+                self.group_of.setdefault(x, []).append(i)
+        self.groups = [*self.groups, *new]
+        return bool(new)
 
     # -- indexes built on first use (most closures need only the bit-set rows) -------------
 
