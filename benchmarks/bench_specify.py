@@ -20,6 +20,7 @@ where it stopped (``--out``; delete the file to start over).
     python benchmarks/bench_specify.py --generic --sample 12 --out after.jsonl \
         --baseline before.jsonl                 # adds the before/after table
     python benchmarks/bench_specify.py --ipc-rovers PATH --out ipc.jsonl  # the IPC 2002 set
+    python benchmarks/bench_specify.py --planbench-depots DIR --out depots.jsonl  # see there
 """
 
 from __future__ import annotations
@@ -87,6 +88,13 @@ def main() -> None:
         " instead of the packs' splits; see benchmarks/data/IPC_ROVERS.md",
     )
     ap.add_argument(
+        "--planbench-depots",
+        type=Path,
+        metavar="DIR",
+        help="equivalence calls on PlanBench's depots problems (DIR: domain.pddl,"
+        " instance-N.pddl; not committed) against two goal mutations each: see planbench_depots",
+    )
+    ap.add_argument(
         "--freeze-gc",
         action="store_true",
         help="--generic: gc.freeze() once everything is loaded, as `planetarium score`'s workers do"
@@ -95,6 +103,12 @@ def main() -> None:
     args = ap.parse_args()
     args.packs = tuple(args.packs.split(","))
     args.large = tuple(int(n) for n in args.large.split(","))
+    if args.planbench_depots:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from planbench_depots import run as run_depots
+
+        run_depots(args.planbench_depots, args.out, args.timeout)
+        return
     if args.generic or args.ipc_rovers:
         sys.path.insert(0, str(Path(__file__).parent))
         from generic_pairs import run

@@ -334,11 +334,13 @@ def _specify(
     # The atoms nothing deletes that no goal state found lacks yet (images taken), refuted
     # together by one goal agenda run from the init where other rovers can do them all.
     refute_monotone(task, task.decode(common) - proven, gpos, gneg, deadline, on_state)
-    deferred: set[Atom] = set()  # no cheap proof yet: wait for the others (crate1 at depot0)
+    deferred: dict[Atom, int] = {}  # no cheap proof yet: wait for others (crate1 at depot0)
     while todo := sorted(x for x in task.decode(common) if x not in proven):
         f = min(todo, key=deferred.__contains__)
-        if f in deferred:
-            if paired_proof(task, gpos | proven, gneg, f, False, deadline) or not find(
+        if f in deferred:  # the pairs again only if facts were proved since (len(proven))
+            if deferred[f] < len(proven) and paired_proof(
+                task, gpos | proven, gneg, f, False, deadline
+            ) or not find(
                 gpos, gneg | {f}, f"whether {f} holds in every goal state", quick=False
             ):
                 proven.add(f)
@@ -359,7 +361,7 @@ def _specify(
             continue  # a goal state without f, reached from a known one (goal atoms broken)
         if paired_proof(task, gpos | proven, gneg, f, False, deadline):
             proven.add(f)  # pairwise mutexes, from the goal or the part of it about f's objects
-        deferred.add(f)
+        deferred[f] = len(proven)
     negs: frozenset[Atom] = frozenset()
     if negative:
         # Goal states with atoms no goal state found so far has, many at once: a width-1
