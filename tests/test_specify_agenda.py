@@ -13,8 +13,8 @@ from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
 from planetarium_plugin import Deadline, domain_packs, parse_problem
 from planetarium_plugin.specify import exact
 from planetarium_plugin.specify.agenda import agenda_plan
-from planetarium_plugin.specify.forward import estimate_from, heuristic
 from planetarium_plugin.specify.memo import Memo
+from planetarium_plugin.specify.relaxed import estimate_from, heuristic
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
 

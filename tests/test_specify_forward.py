@@ -13,7 +13,7 @@ from test_specify_agenda import _problem
 from test_specify_exact import CLASSICAL
 
 from planetarium_plugin import Deadline
-from planetarium_plugin.specify.forward import _estimate, heuristic
+from planetarium_plugin.specify.relaxed import _estimate, heuristic
 from planetarium_plugin.specify.search import reachable_states
 from planetarium_plugin.specify.task import GroundTask
 

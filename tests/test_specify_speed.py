@@ -18,8 +18,9 @@ from planetarium_plugin.equivalence import _specify_on_gt_init
 from planetarium_plugin.parsing import Atom
 from planetarium_plugin.registry import resolve_pack
 from planetarium_plugin.specify import exact_fully_specify
-from planetarium_plugin.specify.forward import greedy, heuristic
+from planetarium_plugin.specify.forward import greedy
 from planetarium_plugin.specify.grounding import GroundAction
+from planetarium_plugin.specify.relaxed import heuristic
 from planetarium_plugin.specify.task import GroundTask, State
 
 

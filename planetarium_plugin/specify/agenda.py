@@ -25,8 +25,8 @@ from collections import deque
 
 from ..errors import Deadline
 from ..parsing import Atom
-from .forward import estimate_from, heuristic
 from .grounding import GroundAction
+from .relaxed import estimate_from, heuristic
 from .task import GroundTask, State
 
 __all__ = ["Budget", "agenda_plan", "climb", "replay"]

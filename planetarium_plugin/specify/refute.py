@@ -27,7 +27,7 @@ from collections import deque
 from ..errors import Deadline
 from ..parsing import Atom
 from .agenda import Budget, agenda_plan, climb, replay
-from .forward import heuristic
+from .relaxed import heuristic
 from .task import GroundTask, State
 
 __all__ = ["novel_goal_states", "origins", "refute_all", "refute_from", "refute_monotone"]

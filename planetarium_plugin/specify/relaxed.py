@@ -1,0 +1,132 @@
+"""Relaxed exploration (deletes ignored) for the forward searches and the goal agenda.
+
+:func:`heuristic` is additive h_add with FF's helpful actions over the integer tables of
+:meth:`.task.GroundTask.relaxed_tables`; :func:`estimate_from` re-reads one atom's estimate
+from an exploration already made. They only guide searches: nothing is proved from them.
+"""
+
+from __future__ import annotations
+
+from ..parsing import Atom
+from .grounding import GroundAction
+from .task import GroundTask, State
+
+__all__ = ["estimate_from", "heuristic"]
+
+
+def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset(), keep=None):
+    """Additive relaxed cost of the goal from ``s`` and FF's helpful actions, or None when
+    the goal is relaxed-unreachable. A literal ``(not f)`` needs an action deleting f.
+    ``banned`` (indices into ``task.acts``) are left out (a goal agenda's protected atoms).
+
+    Layered exploration over integer-indexed actions and atoms (deletes ignored;
+    :meth:`.task.GroundTask.relaxed_tables`); an atom's cost is fixed when it is first reached
+    (an approximation of h_add: it only guides the search). ``keep`` (a list), when given,
+    receives the exploration's atom costs and achievers for :func:`estimate_from`.
+    """
+    acts = task.acts
+    pre, add, waiting = task.relaxed_tables()
+    index = task.index
+    cost = [-1] * len(task.atoms)  # -1: not reached yet
+    achiever: dict[object, int] = {}
+    missing = task.pre_count.copy()  # a banned action's never reaches 0: one test, not two
+    for i in banned:
+        if 0 <= i < len(missing):  # anything else names no action
+            missing[i] = -1
+    # An atom never true (None) is needed by no action (unreachable states only).
+    start = [x for x in map(index.get, s) if x is not None]
+    for x in start:
+        cost[x] = 0
+    frontier = _release([i for i in task.no_pre if i not in banned], start, waiting, missing)
+    goal = [index.get(x, -1) for x in pos]
+    if -1 in goal:
+        return None  # a goal atom that is never true
+    goal_set = set(goal)
+    wanted = [x for x in neg if x in s]
+    open_goals = sum(1 for x in goal if cost[x] < 0) + len(wanted)
+    neg_cost: dict[Atom, int] = {}
+    while frontier and open_goals:
+        # This layer's atoms cost -2 - c while pending (preconditions: earlier layers, >= 0).
+        new_atoms: list[int] = []
+        reached = new_atoms.append
+        for i in frontier:
+            c = 1
+            for y in pre[i]:
+                c += cost[y]
+            for x in add[i]:
+                old = cost[x]
+                if old < 0:
+                    if old == -1:
+                        cost[x] = -2 - c
+                        achiever[x] = i
+                        reached(x)
+                    elif c < -2 - old:
+                        cost[x] = -2 - c
+                        achiever[x] = i
+            if wanted:
+                a = acts[i]
+                for x in wanted:
+                    if x in a.delete and x not in a.add and x not in neg_cost:
+                        neg_cost[x] = c
+                        achiever[("not", x)] = i
+                        open_goals -= 1
+        for x in new_atoms:
+            cost[x] = -2 - cost[x]
+        open_goals -= len(goal_set.intersection(new_atoms))
+        if not open_goals:
+            break  # every goal literal costed: the next layer is never explored
+        frontier = _release([], new_atoms, waiting, missing)
+    if open_goals > 0:
+        return None
+    if keep is not None:
+        keep[:] = [cost, achiever]
+    return _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost)
+
+
+def _release(frontier: list[int], atoms: list[int], waiting, missing: list[int]) -> list[int]:
+    """``frontier`` + the actions whose last missing precondition is in ``atoms``, in order."""
+    append = frontier.append
+    for x in atoms:
+        for i in waiting[x]:
+            m = missing[i] - 1
+            missing[i] = m
+            if not m:
+                append(i)
+    return frontier
+
+
+def estimate_from(task: GroundTask, kept: list, g: Atom):
+    """:func:`heuristic`'s answer for the one-atom goal ``g`` (no negative literal) from the
+    exploration ``kept`` of a call on the same state with the same banned actions, or None
+    where that exploration stopped before reaching ``g``. Exact, not an approximation: costs
+    and achievers are fixed layer by layer when an atom is first reached, so the layers up to
+    ``g``'s are the same in both explorations and a one-atom call stops right after them."""
+    cost, achiever = kept
+    x = task.index.get(g, -1)
+    if x < 0 or cost[x] < 0:
+        return None
+    pre, _, _ = task.relaxed_tables()
+    return _estimate(task.acts, pre, cost, achiever, [x], [], {})
+
+
+def _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost):
+    """h (the goal atoms' costs plus the negative literals') and FF's helpful actions: the
+    achievers along the relaxed plan whose preconditions already hold."""
+    h = sum(cost[x] for x in goal) + sum(neg_cost.values())
+    helpful: dict[int, GroundAction] = {}
+    todo: list = [x for x in goal if cost[x] > 0] + [("not", x) for x in wanted]
+    done: set = set()
+    while todo:
+        key = todo.pop()
+        if key in done:
+            continue
+        done.add(key)
+        i = achiever[key]
+        ready = True
+        for y in pre[i]:
+            if cost[y] > 0:
+                ready = False
+                todo.append(y)
+        if ready:
+            helpful[i] = acts[i]
+    return h, list(helpful.values())
