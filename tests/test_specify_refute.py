@@ -3,6 +3,8 @@ it decides the partially specified tall goal that needed a tower taken down and 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -151,3 +153,52 @@ def test_tall_partial_goal_is_decided_like_the_rules(monkeypatch):
     rules = rules.positive if hasattr(rules, "positive") else rules
     got = exact.exact_fully_specify(problem, pack.domain, deadline=Deadline(5))
     assert got.positive == rules, sorted(map(str, got.positive ^ rules))
+
+
+# PlanBench depots instance 2 (karthikv792/LLMs-Planning, MIT, see
+# benchmarks/data/alignment_public/LICENSE-planbench.txt) with its goal changed (issue 17), and
+# ON_TOP, the goal state its searches ended in under PYTHONHASHSEED=2 and 3: crate2 on pallet3
+# at the distributor, crate1 on crate0 at depot1. "(clear crate2)" is not implied: crate0 can
+# be put on crate2 and crate1 back on crate0 (~20 steps). The step that falsifies it, hoist3
+# dropping crate0 on crate2, needs crate1 taken off crate0 first, which no helpful action of
+# the climb to its preconditions did: the refutation gave up there (1.7 s calls).
+DEPOTS_2 = """(define (problem depot-2-changed) (:domain depots)
+  (:objects depot0 depot1 depot2 - depot distributor0 - distributor truck0 truck1 truck2 - truck
+   pallet0 pallet1 pallet2 pallet3 - pallet crate0 crate1 crate2 - crate
+   hoist0 hoist1 hoist2 hoist3 - hoist)
+  (:init (at pallet0 depot0) (clear crate2) (at pallet1 depot1) (clear crate1)
+   (at pallet2 depot2) (clear pallet2) (at pallet3 distributor0) (clear pallet3)
+   (at truck0 depot1) (at truck1 depot1) (at truck2 distributor0) (at hoist0 depot0)
+   (available hoist0) (at hoist1 depot1) (available hoist1) (at hoist2 depot2)
+   (available hoist2) (at hoist3 distributor0) (available hoist3) (at crate0 depot1)
+   (on crate0 pallet1) (at crate1 depot1) (on crate1 crate0) (at crate2 depot0)
+   (on crate2 pallet0))
+  (:goal (and (on crate1 crate0) (on crate2 pallet3))))"""
+ON_TOP = """(at pallet0 depot0) (at pallet1 depot1) (at pallet2 depot2) (at pallet3 distributor0)
+  (clear pallet0) (clear pallet2) (at truck0 distributor0) (at truck1 depot1)
+  (at truck2 distributor0) (at hoist0 depot0) (at hoist1 depot1) (at hoist2 depot2)
+  (at hoist3 distributor0) (available hoist0) (available hoist1) (available hoist2)
+  (available hoist3) (at crate0 depot1) (on crate0 pallet1) (at crate1 depot1)
+  (on crate1 crate0) (clear crate1) (at crate2 distributor0) (on crate2 pallet3)
+  (clear crate2)"""
+
+
+def test_fact_refuted_by_stacking_onto_it_from_a_goal_state():
+    """From that goal state, "(clear crate2)" is refuted by the step that puts crate0 on
+    crate2, reached by taking crate1 off crate0 first: a replayed goal state with something
+    on crate2. Seed-independent: the state is given, not found by earlier searches."""
+    domain = _domain("depots")
+    problem = parse_problem(DEPOTS_2, domain)
+    task = GroundTask(problem, domain, Deadline(None))
+    atoms = {str(x): x for x in task.reached}
+    start = frozenset(atoms[x] for x in _atoms(ON_TOP))
+    assert len(start) == 25
+    pos, neg = problem.goal.positive, problem.goal.negative
+    f = atoms["(clear crate2)"]
+    end = refute_from(task, start, pos, neg, f, False, Deadline(None))
+    assert end is not None
+    assert pos <= end and not neg & end and f not in end
+
+
+def _atoms(text: str) -> list[str]:
+    return re.findall(r"\([^()]*\)", text)

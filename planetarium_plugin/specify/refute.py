@@ -92,7 +92,10 @@ def refute_from(
         if heuristic(task, _after(task, start, a), pos2, rest, protect) is None:
             continue  # even the most generous state after ``a`` cannot reach the goal
         tried += 1
-        found = climb(task, start, a.pre_pos, a.pre_neg, set(), evals, deadline)
+        # ``wide``: where no helpful action improves (crate1 must come off crate0 and go
+        # somewhere before crate0 can be driven to crate2; the relaxed plan names neither
+        # step), the climb searches over every action instead of giving the step up.
+        found = climb(task, start, a.pre_pos, a.pre_neg, set(), evals, deadline, wide=True)
         if found is None:
             continue
         path, s = found
@@ -159,33 +162,6 @@ def _rebuild(task, start, path, t, pos, neg, protect, evals, deadline) -> State 
     if end is not None and pos <= end and not neg & end:
         return end
     return None
-
-
-def _after(task: GroundTask, s: State, a) -> State:
-    """A generous guess at the state right after ``a`` is applied on the way from ``s``.
-
-    ``s`` with ``a``'s effects; an atom of ``s`` that shares a mutex group with an atom ``a``
-    leaves true is dropped (b5 stacked on b15 is no longer on the table); a verified
-    exactly-one group thereby left without a member gets all its members not excluded that
-    way (the block that stood on b2 is somewhere, we do not know where). Only used to discard
-    actions after which the goal is not even relaxed-reachable with the literal kept.
-    """
-    forced = (a.pre_pos - a.delete) | a.add
-    groups, group_of = task.groups, task.group_of
-    excluded: set[Atom] = set()
-    for x in forced:
-        for gi in group_of.get(x, ()):
-            excluded |= groups[gi].atoms
-    excluded -= forced
-    t = set((s - a.delete) | a.add)
-    removed = t & excluded
-    t -= removed
-    for y in removed:
-        for gi in group_of.get(y, ()):
-            g = groups[gi]
-            if g.exactly_one and not g.atoms & t:
-                t |= g.atoms - excluded
-    return frozenset(t)
 
 
 def _after(task: GroundTask, s: State, a) -> State:
