@@ -204,6 +204,22 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     return out
 
 
+def _with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[int]) -> bool:
+    """Does "with" at ``idx[n]`` open a phrase of its own: the piece before it already relates
+    two objects and the phrase names one more before the next separator?"""
+    k = idx[n]
+    if toks[k].text != "with" or k in by_tok:
+        return False
+    if len({id(by_tok[j]) for j in seg if j in by_tok}) < 2:
+        return False
+    for j in idx[n + 1 :]:
+        if toks[j].text in _SEPARATORS and j not in by_tok:
+            return False
+        if j in by_tok:
+            return True
+    return False
+
+
 def _clauses_of(
     text: str,
     toks: list[Token],
@@ -229,6 +245,11 @@ def _clauses_of(
         if toks[k].text in _SEPARATORS and k not in by_tok and not key_value:
             ends.append(toks[k].text)
             segments.append([])
+        elif _with_cut(toks, idx, n, by_tok, segments[-1]):
+            # "robot1 is parked on tile3 with black paint": the "with" phrase is a fact of its
+            # own, said of the subject (it inherits it), not a third slot of the place clause
+            ends.append(",")
+            segments.append([k])
         else:
             segments[-1].append(k)
     ends.append(".")
