@@ -200,3 +200,55 @@ def test_a_reading_that_leaves_out_a_list_does_not_vouch_for_its_members(aligner
     assert "(in-pen okapi pen1)" in _atoms(r.init.stated)
     assert "(in-pen okapi pen1)" in _atoms(w.init.missing_in_problem)
     assert w.similarity < r.similarity
+
+
+SHOP = """(define (domain workshop)
+  (:requirements :strips :typing)
+  (:types crate)
+  (:predicates (on ?x - crate ?y - crate)   ; crate ?x is stacked on crate ?y
+               (clear ?x - crate)           ; nothing is stacked on crate ?x
+               (arm-empty)
+               (lamp-lit))                  ; the lamp is switched on
+  (:action lift :parameters (?x ?y - crate)
+    :precondition (and (on ?x ?y) (clear ?x) (arm-empty))
+    :effect (and (clear ?y) (not (on ?x ?y)) (not (arm-empty))))
+  (:action light :parameters () :precondition () :effect (lamp-lit)))"""
+
+
+def _shop(goal: str, domain: str = "workshop") -> str:
+    return (
+        f"(define (problem p) (:domain {domain}) (:objects c1 c2 - crate) "
+        f"(:init (clear c1) (clear c2) (arm-empty)) (:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "atom", "other"),
+    [
+        ("Goal: c1 on c2, and the crane's claw vacant.", "(arm-empty)", "(lamp-lit)"),
+        ("Target: c1 on top of c2. Also, the claw vacant.", "(arm-empty)", "(lamp-lit)"),
+    ],
+)
+def test_a_clause_with_no_object_reads_the_one_nullary_predicate_it_words(text, atom, other):
+    aligner = Aligner(domain=SHOP)
+    right = aligner.explain(text, _shop(f"(on c1 c2) {atom}"))
+    wrong = aligner.explain(text, _shop(f"(on c1 c2) {other}"))
+    assert atom in _atoms(right.goal.stated)
+    assert right.aligned and not wrong.aligned
+
+
+def test_a_nullary_reading_must_be_unique_and_positive():
+    from planetarium_plugin.alignment.encoder import load_encoder
+    from planetarium_plugin.alignment.facts import read_world, split_clauses
+    from planetarium_plugin.alignment.facts.naming import nullary_clauses
+
+    enc = load_encoder()
+    twin = SHOP.replace("(lamp-lit))", "(lamp-lit) (light-on))", 1)
+    for dom, text, want in [
+        (SHOP, "The light must be burning.", "lamp-lit"),
+        (twin, "The light must be burning.", None),  # lamp-lit and light-on both fit
+        (SHOP, "The light must not be burning.", None),  # a negation is no direct reading
+    ]:
+        w = read_world(_shop("(lamp-lit)"), dom)
+        clauses = nullary_clauses(enc, w, split_clauses(text, w))
+        assert [c.direct for c in clauses] == [want]

@@ -27,7 +27,7 @@ from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compar
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
 from .mentions import Mention, find_mentions
-from .naming import name_clauses
+from .naming import name_clauses, nullary_clauses
 from .relative import with_clauses
 from .sequences import sequence_clauses
 from .world import World, read_world
@@ -132,6 +132,7 @@ def explain_pairs(
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
             clauses = name_clauses(read, world, with_clauses(said))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)[:MAX_CLAUSES]
+            clauses = nullary_clauses(enc, world, clauses)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             clauses = []
         prepared.append((world, pack, clauses))

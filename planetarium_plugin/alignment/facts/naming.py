@@ -4,6 +4,9 @@
 after "predicate"/"relation", or a hyphenated/underscored identifier written as the domain
 declares it); :func:`name_clauses` turns a clause naming one predicate into a direct reading of
 it, arguments in the order written (the predicate's parameter order), as for ``at(t1, l2)``.
+:func:`nullary_clauses` reads a clause with no object as the one 0-ary predicate whose every
+name part (or every word of its wording) a word of the clause says ("the crane's claw vacant"
+for ``arm-empty``: claw~arm, vacant~empty), when exactly one such predicate exists.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
+from ..encoder import Encoder
 from .clauses import Clause
 from .mentions import Mention
-from .world import World
+from .vocabulary import negations
+from .world import World, split_words
 
-__all__ = ["name_clauses", "named_predicates"]
+__all__ = ["name_clauses", "named_predicates", "nullary_clauses"]
 
 _QUOTES = "\"'`\u201c\u201d\u2018\u2019"
 
@@ -70,4 +75,61 @@ def name_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cla
             continue
         slots = tuple((m,) for m in ms)
         out.append(dataclasses.replace(c, template=name, slots=slots, inherited=False, direct=name))
+    return out
+
+
+#: Word cosine at which a clause word says a name part ("vacant" for "empty", "claw" for "arm").
+WORD_MATCH = 0.4
+_FILLER = frozenset(
+    "the a an is are be been was were its it of to and or with has have must should will "
+    "goal goals also all any every this that there their s".split()
+)
+
+
+def _content(text: str) -> list[str]:
+    words = re.findall(r"[a-z]+", text.lower().replace("'s", " "))
+    return [w for w in words if len(w) > 2 and w not in _FILLER and w not in "xyzwv"]
+
+
+def nullary_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+    """Clauses with no object and no negation that word exactly one 0-ary predicate, word by
+    word, become direct readings of it: each of the predicate's name parts (or each content word
+    of its wording) has a clause word within :data:`WORD_MATCH` cosine. A whole-sentence cosine
+    misses a paraphrase of both words at once ("claw vacant" for ``arm-empty``); a word match
+    that is not unique among the 0-ary predicates reads nothing."""
+    nullary = [p for p in world.predicates.values() if p.arity == 0]
+    todo = [
+        i
+        for i, c in enumerate(clauses)
+        if c.direct is None and not c.slots and not c.inherited and not negations(c.template)
+    ]
+    if not nullary or not todo:
+        return list(clauses)
+    readings = {
+        p.name: [ws for ws in (_content(" ".join(split_words(p.name))), _content(p.template)) if ws]
+        for p in nullary
+    }
+    own = {i: _content(clauses[i].template) for i in todo}
+    words = sorted({w for ws in own.values() for w in ws} | {
+        w for rs in readings.values() for ws in rs for w in ws
+    })
+    if not words:
+        return list(clauses)
+    vecs = enc.embed(words)
+    row = {w: k for k, w in enumerate(words)}
+    out = list(clauses)
+    for i in todo:
+        mine = own[i]
+        if not mine:
+            continue
+        hits = [
+            name
+            for name, rs in readings.items()
+            if any(
+                all(max(float(vecs[row[w]] @ vecs[row[m]]) for m in mine) >= WORD_MATCH for w in ws)
+                for ws in rs
+            )
+        ]
+        if len(hits) == 1:
+            out[i] = dataclasses.replace(clauses[i], direct=hits[0], inherited=False)
     return out
