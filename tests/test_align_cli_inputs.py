@@ -52,3 +52,23 @@ def test_calibrate_refuses_data_it_cannot_use(cli, tmp_path, rows, words):
     run = cli("align", "calibrate", "--data", data, "--head", "none", "--method", "lexical")
     _one_line_error(run, *words)
     assert "-Infinity" not in run.stdout
+
+
+def test_calibrate_by_source_keeps_each_sources_share(cli, tmp_path):
+    """--by-source: the threshold is the hardest source's own (here requests too vague to
+    state the problem's facts), lower than the pooled one; without --data it is refused."""
+    right = (EX / "right.pddl").read_text()
+    good = {"text": "b1 is on b2 and b2 is on b3; all blocks clear, arm empty.", "pddl": right}
+    poor = [{"text": t, "pddl": right} for t in ("stack them", "a tower", "build it", "do it",
+                                                   "three high")]  # fmt: skip
+    rows = [{**good, "label": 1, "source": "easy"}] * 30
+    rows += [{**r, "label": 1, "source": "hard"} for r in poor]
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    args = ("align", "calibrate", "--data", data, "--head", "none", "--method", "facts")
+    pooled, per = cli(*args), cli(*args, "--by-source")
+    assert pooled.returncode == 0 and per.returncode == 0, (pooled.stderr, per.stderr)
+    t_pooled = json.loads(pooled.stdout)["threshold"]
+    t_per = json.loads(per.stdout)["threshold"]
+    assert t_per < t_pooled
+    _one_line_error(cli("align", "calibrate", "--by-source", "--head", "none"), "--data")

@@ -97,6 +97,42 @@ def test_calibration_round_trip_and_bad_epsilon():
         Calibration.fit([])
 
 
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 1), st.sampled_from(["a", "b", "c"])), min_size=1, max_size=60
+    ),
+    st.sampled_from([0.1, 0.2, 0.3]),
+)
+def test_per_source_calibration_keeps_one_minus_epsilon_of_every_source(pairs, eps):
+    """Group-conditional q̂: every group with enough pairs for ε keeps at least
+    ⌈(n+1)(1−ε)⌉ of its own true pairs, whatever the other groups score; a stored calibration
+    reads back the same."""
+    scores, groups = [s for s, _ in pairs], [g for _, g in pairs]
+    cal = Calibration.fit(scores, groups=groups)
+    big = set()
+    for g in set(groups):
+        own = [s for s, h in pairs if h == g]
+        k = conformal_level(len(own), eps)
+        if k <= len(own):
+            big.add(g)
+            assert sum(cal.accepts(s, eps) for s in own) >= k
+    if not big:  # no group large enough: the pooled q̂
+        assert cal.qhat(eps) == Calibration.fit(scores).qhat(eps)
+    again = Calibration.from_dict(json.loads(json.dumps(cal.to_dict())))
+    assert again.qhat(eps) == pytest.approx(cal.qhat(eps), abs=1e-6)
+
+
+def test_per_source_threshold_is_set_by_the_hardest_source():
+    easy, hard = [1.0] * 20, [0.9, 0.8, 0.7, 0.6, 0.5]
+    pooled = Calibration.fit(easy + hard)
+    per = Calibration.fit(easy + hard, groups=["easy"] * 20 + ["hard"] * 5)
+    assert pooled.threshold(0.2) == pytest.approx(0.9)  # set by the easy source: 1 of 5 kept
+    assert per.threshold(0.2) == pytest.approx(0.5)  # the hard source's own (k = n = 5)
+    assert sum(per.accepts(s, 0.2) for s in hard) == 5
+    with pytest.raises(ValueError):
+        Calibration.fit([0.5, 0.6], groups=["a"])
+
+
 # ----------------------------------------------------------------------------- rendering
 
 

@@ -179,25 +179,28 @@ class Aligner:
         *,
         kind: str = "problem",
         domains: Sequence[str | None] | None = None,
+        groups: Sequence[str] | None = None,
     ) -> Calibration:
         """Fit split-conformal calibration on true pairs (texts with their own PDDL/schema).
 
         ``domains``: per pair, a domain file's text (or pack name) to read that pair with, as
         a user with that domain would (``None``: the aligner's own); problem pairs only.
+        ``groups``: per pair, its source, for a group-conditional threshold (at least 1 − ε
+        of every source's true pairs kept; :class:`Calibration`).
         """
         if kind == "action":
-            return Calibration.fit(self.action_similarity(texts, pddls), kind=kind)
+            return Calibration.fit(self.action_similarity(texts, pddls), kind=kind, groups=groups)
         if domains is None or self.method != "facts" or not any(domains):
-            return Calibration.fit(self.similarity(texts, pddls), kind=kind)
+            return Calibration.fit(self.similarity(texts, pddls), kind=kind, groups=groups)
         scores = [0.0] * len(texts)
-        groups: dict[str | None, list[int]] = {}
+        by_domain: dict[str | None, list[int]] = {}
         for i, d in enumerate(domains):
-            groups.setdefault(d or None, []).append(i)
-        for d, idx in groups.items():
+            by_domain.setdefault(d or None, []).append(i)
+        for d, idx in by_domain.items():
             got = self.explain_many([texts[i] for i in idx], [pddls[i] for i in idx], d)
             for i, e in zip(idx, got, strict=True):
                 scores[i] = e.similarity
-        return Calibration.fit(scores, kind=kind)
+        return Calibration.fit(scores, kind=kind, groups=groups)
 
     def score(self, text: str, pddl: str, *, epsilon: float = 0.2) -> AlignmentScore:
         """Similarity of one pair and its conformal verdict at miscoverage ``epsilon``.

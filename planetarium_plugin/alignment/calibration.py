@@ -13,6 +13,19 @@ exchangeable, a true pair is kept with probability at least 1 − ε. When
 (0.6, True, False)
 >>> cal.qhat(0.1)  # k = 5 > n = 4
 inf
+
+Fitted per group (``groups``: the source of each pair), the calibration is group-conditional
+("Mondrian" conformal): q̂ is the largest of the groups' own q̂, so at least 1 − ε of the true
+pairs of *every* group are kept, not only of the pooled set. Sources differ in how well the
+scorer reads them; a pooled q̂ is set by the easy ones and rejects far more than ε of the true
+pairs of a source like the hardest (measured leaving one development source out at a time:
+``benchmarks/RESULTS.md``, issue 19). A group too small for ε (k > its n) is left out of that
+maximum; with no group large enough, the pooled q̂ is used.
+
+>>> g = Calibration.fit([1.0, 1.0, 1.0, 1.0, 0.9, 0.5, 0.6, 0.4, 0.7],
+...                     groups=["a"] * 4 + ["b"] * 5)
+>>> Calibration(g.nonconformity).threshold(0.2), g.threshold(0.2)  # pooled, per group
+(0.5, 0.4)
 """
 
 from __future__ import annotations
@@ -42,22 +55,41 @@ class Calibration:
 
     nonconformity: tuple[float, ...]
     kind: str = "problem"
+    groups: tuple[tuple[str, tuple[float, ...]], ...] = ()  # per group, its sorted values
 
     @classmethod
-    def fit(cls, true_scores: Iterable[float], *, kind: str = "problem") -> Calibration:
-        vals = sorted(1.0 - float(s) for s in true_scores if not math.isnan(float(s)))
-        if not vals:
+    def fit(
+        cls,
+        true_scores: Iterable[float],
+        *,
+        kind: str = "problem",
+        groups: Iterable[str] | None = None,
+    ) -> Calibration:
+        """``groups``: the group (source) of each score, for a group-conditional q̂."""
+        scores = [float(s) for s in true_scores]
+        names = [str(g) for g in groups] if groups is not None else [""] * len(scores)
+        if len(names) != len(scores):
+            raise ValueError("groups must name one group per score")
+        kept = [(1.0 - s, g) for s, g in zip(scores, names, strict=True) if not math.isnan(s)]
+        if not kept:
             raise ValueError("calibration needs at least one true pair")
-        return cls(tuple(round(v, 12) for v in vals), kind)
+        by: dict[str, list[float]] = {}
+        for v, g in kept:
+            by.setdefault(g, []).append(round(v, 12))
+        parts = tuple((g, tuple(sorted(v))) for g, v in sorted(by.items()))
+        pooled = tuple(sorted(round(v, 12) for v, _ in kept))
+        return cls(pooled, kind, parts if groups is not None else ())
 
     @property
     def n(self) -> int:
         return len(self.nonconformity)
 
     def qhat(self, epsilon: float) -> float:
-        """The conformal quantile of the nonconformity at miscoverage ``epsilon``."""
-        k = conformal_level(self.n, epsilon)
-        return math.inf if k > self.n else self.nonconformity[k - 1]
+        """The conformal quantile of the nonconformity at miscoverage ``epsilon`` (the
+        largest of the groups' own, when fitted per group)."""
+        own = [_quantile(v, epsilon) for _, v in self.groups]
+        own = [q for q in own if not math.isinf(q)]
+        return max(own) if own else _quantile(self.nonconformity, epsilon)
 
     def threshold(self, epsilon: float) -> float:
         """The smallest similarity kept at ``epsilon`` (``1 − q̂``; −inf keeps everything)."""
@@ -69,16 +101,24 @@ class Calibration:
         return not math.isnan(score) and 1.0 - score <= self.qhat(epsilon) + 1e-12
 
     def to_dict(self) -> dict:
-        return {
+        d = {
             "kind": self.kind,
             "n": self.n,
             "qhat": {str(e): _finite(self.qhat(e)) for e in (0.1, 0.2, 0.3)},
             "nonconformity": [float(f"{v:.7g}") for v in self.nonconformity],
         }
+        if self.groups:
+            d["groups"] = {g: [float(f"{x:.7g}") for x in v] for g, v in self.groups}
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> Calibration:
-        return cls(tuple(float(v) for v in d["nonconformity"]), str(d.get("kind", "problem")))
+        groups = tuple(
+            (str(g), tuple(float(x) for x in v)) for g, v in sorted(d.get("groups", {}).items())
+        )
+        return cls(
+            tuple(float(v) for v in d["nonconformity"]), str(d.get("kind", "problem")), groups
+        )
 
 
 def coverage(cal: Calibration, true_scores: Iterable[float], epsilon: float) -> float:
@@ -87,6 +127,11 @@ def coverage(cal: Calibration, true_scores: Iterable[float], epsilon: float) -> 
     if not scores:
         return math.nan
     return sum(cal.accepts(s, epsilon) for s in scores) / len(scores)
+
+
+def _quantile(sorted_values: tuple[float, ...], epsilon: float) -> float:
+    k = conformal_level(len(sorted_values), epsilon)
+    return math.inf if k > len(sorted_values) else sorted_values[k - 1]
 
 
 def _finite(x: float) -> float | None:

@@ -118,6 +118,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if not 0 < args.epsilon < 1:
         raise _InputError(f"--epsilon {args.epsilon} is not in (0, 1)")
     fitted_on: dict = {}
+    groups: list[str] | None = None
+    if args.by_source and not args.data:
+        raise _InputError("--by-source needs --data rows with a 'source' field")
     if args.data:
         rows = _labelled_rows(args.data)  # labels checked before anything is loaded
         keep = [r.get("label", 1) == 1 and (not args.split or r.get("split") == args.split)
@@ -125,6 +128,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         pairs = [p for p, k in zip(read_pairs(Path(args.data)), keep, strict=True) if k]
         # rows of a domain with no pack carry its file's text: read them with it
         domains = [r.get("domain_pddl") or None for r, k in zip(rows, keep, strict=True) if k]
+        if args.by_source:
+            groups = [str(r.get("source", "")) for r, k in zip(rows, keep, strict=True) if k]
         source = args.data + (f" (split {args.split})" if args.split else "")
         by_source: dict[str, int] = {}
         for r, k in zip(rows, keep, strict=True):
@@ -135,6 +140,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             "split": args.split or "all",
             "true_pairs": len(pairs),
             "sources": dict(sorted(by_source.items())),
+            "per_source": bool(args.by_source),
         }
     else:
         pairs = [p for p in generate_pairs(_packs(args.domains), split="train",
@@ -158,7 +164,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                           "--epsilon")  # fmt: skip
     a = _aligner(args)
     cal: Calibration = a.calibrate([p.text for p in pairs], [p.pddl for p in pairs],
-                                   kind=args.kind, domains=domains)  # fmt: skip
+                                   kind=args.kind, domains=domains, groups=groups)  # fmt: skip
     q = cal.qhat(args.epsilon)
     out = {"kind": args.kind, "n": cal.n, "epsilon": args.epsilon, "qhat": q,
            "threshold": cal.threshold(args.epsilon), "method": a.method}  # fmt: skip
@@ -340,6 +346,8 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
                    "generated train-split pairs of the installed packs")  # fmt: skip
     c.add_argument("--split", default=None, help="only --data rows of this split (e.g. dev: "
                    "never calibrate on a held-out test source)")  # fmt: skip
+    c.add_argument("--by-source", action="store_true", help="group-conditional threshold: keep "
+                   "at least 1-ε of every source's true pairs (the rows' 'source')")  # fmt: skip
     c.add_argument("--kind", choices=("problem", "action"), default="problem",
                    help="action: pairs are description/schema")  # fmt: skip
     c.add_argument("--domain", default=None, help="store as this pack's calibration")
