@@ -81,8 +81,9 @@ def name_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cla
 #: Word cosine at which a clause word says a name part ("vacant" for "empty", "claw" for "arm").
 WORD_MATCH = 0.4
 _FILLER = frozenset(
-    "the a an is are be been was were its it of to and or with has have must should will "
-    "goal goals also all any every this that there their s".split()
+    {"the", "a", "an", "is", "are", "be", "been", "was", "were", "its", "it", "of", "to", "and",
+     "or", "with", "has", "have", "must", "should", "will", "goal", "goals", "also", "all", "any",
+     "every", "this", "that", "there", "their", "s"}
 )
 
 
