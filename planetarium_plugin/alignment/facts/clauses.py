@@ -204,20 +204,31 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     return out
 
 
+# Words that make "with X …" a relation of its own ("with b on top of it", "with d1 on top"),
+# read by relative.with_clauses, rather than what the subject carries ("with black paint").
+_RELATIVE_WORDS = frozenset(
+    {"it", "them", "on", "in", "at", "top", "under", "above", "below", "over", "beneath", "onto"}
+)
+
+
 def _with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[int]) -> bool:
     """Does "with" at ``idx[n]`` open a phrase of its own: the piece before it already relates
-    two objects and the phrase names one more before the next separator?"""
+    two objects and the phrase names one more before the next separator, not related on by
+    position words ("with b on top of it" is relative.with_clauses')?"""
     k = idx[n]
     if toks[k].text != "with" or k in by_tok:
         return False
     if len({id(by_tok[j]) for j in seg if j in by_tok}) < 2:
         return False
+    named = False
     for j in idx[n + 1 :]:
         if toks[j].text in _SEPARATORS and j not in by_tok:
-            return False
+            break
         if j in by_tok:
-            return True
-    return False
+            named = True
+        elif named and toks[j].text in _RELATIVE_WORDS:
+            return False  # "with b on top of it": a relative phrase (relative.with_clauses)
+    return named
 
 
 def _clauses_of(
