@@ -42,6 +42,18 @@ def test_agenda_returns_only_valid_plans(case, data):
     assert task.run(plan) in goal_states
 
 
+def assert_closure_is_the_oracles(case, data) -> None:
+    """A random problem of ``case`` (negative goals sometimes): exact_fully_specify's closure,
+    positive and negative, and its reachability are the brute-force search's."""
+    problem, domain = _problem(case, data)
+    negative = bool(problem.goal.negative) or data.draw(st.booleans())
+    oracle = search_fully_specify(problem, domain, negative=negative, max_states=60_000)
+    got = exact.exact_fully_specify(problem, domain, negative=negative, max_states=60_000)
+    assert got.reachable == oracle.reachable
+    assert got.positive == oracle.positive, sorted(map(str, got.positive ^ oracle.positive))
+    assert got.negative == oracle.negative, sorted(map(str, got.negative ^ oracle.negative))
+
+
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -53,13 +65,7 @@ def test_closure_from_an_agenda_plan_is_exact(case, data, monkeypatch):
     monkeypatch.setattr(exact, "DEEP", 1)
     monkeypatch.setattr(exact, "_TASKS", Memo(8))
     monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
-    problem, domain = _problem(case, data)
-    negative = bool(problem.goal.negative) or data.draw(st.booleans())
-    oracle = search_fully_specify(problem, domain, negative=negative, max_states=60_000)
-    got = exact.exact_fully_specify(problem, domain, negative=negative, max_states=60_000)
-    assert got.reachable == oracle.reachable
-    assert got.positive == oracle.positive, sorted(map(str, got.positive ^ oracle.positive))
-    assert got.negative == oracle.negative, sorted(map(str, got.negative ^ oracle.negative))
+    assert_closure_is_the_oracles(case, data)
 
 
 @pytest.mark.parametrize("n", [6, 14])

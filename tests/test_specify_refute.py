@@ -8,6 +8,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_specify_agenda import assert_closure_is_the_oracles
 from test_specify_exact import CASES, CLASSICAL, _domain, _with_negative
 
 from planetarium_plugin import Deadline, domain_packs, parse_problem
@@ -113,13 +114,7 @@ def test_closure_refuted_from_goal_states_is_exact(case, data, monkeypatch):
     monkeypatch.setattr(exact, "BATCH_ROUNDS", 0)
     monkeypatch.setattr(exact, "_TASKS", Memo(8))
     monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
-    problem, domain = _problem(case, data)
-    negative = bool(problem.goal.negative) or data.draw(st.booleans())
-    oracle = search_fully_specify(problem, domain, negative=negative, max_states=60_000)
-    got = exact.exact_fully_specify(problem, domain, negative=negative, max_states=60_000)
-    assert got.reachable == oracle.reachable
-    assert got.positive == oracle.positive, sorted(map(str, got.positive ^ oracle.positive))
-    assert got.negative == oracle.negative, sorted(map(str, got.negative ^ oracle.negative))
+    assert_closure_is_the_oracles(case, data)
 
 
 # ``bench_explain.py``'s 24-block ground truth's "different" candidate: b1 (under b15) and b2
