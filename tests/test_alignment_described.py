@@ -252,3 +252,64 @@ def test_a_nullary_reading_must_be_unique_and_positive():
         w = read_world(_shop("(lamp-lit)"), dom)
         clauses = nullary_clauses(enc, w, split_clauses(text, w))
         assert [c.direct for c in clauses] == [want]
+
+
+YARD = """(define (domain yard)
+  (:requirements :strips :typing)
+  (:types box pallet - spot)
+  (:predicates (on ?b - box ?s - spot)       ; box ?b rests directly on ?s
+               (free ?s - spot)              ; nothing rests on ?s
+               (lighter ?b - box ?s - spot)) ; box ?b weighs less than ?s
+  (:action shift :parameters (?b - box ?from ?to - spot)
+    :precondition (and (on ?b ?from) (free ?b) (free ?to) (lighter ?b ?to))
+    :effect (and (on ?b ?to) (free ?from) (not (on ?b ?from)) (not (free ?to)))))"""
+WEIGHTS = "(lighter bx1 bx2) (lighter bx1 bx3) (lighter bx2 bx3) " + " ".join(
+    f"(lighter {b} {p})" for b in ("bx1", "bx2", "bx3") for p in ("west", "east")
+)
+
+
+def _yard(init: str, goal: str) -> str:
+    return (
+        "(define (problem y) (:domain yard) (:objects bx1 bx2 bx3 - box west east - pallet) "
+        f"(:init {WEIGHTS} {init}) (:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Boxes bx1 and bx2 sit on the west pallet, bx1 on top of bx2; bx3 is alone on the east "
+        "pallet. Pile every box on the east pallet, heaviest at the bottom.",
+        "Boxes bx1 and bx2 sit on the west pallet, bx1 on top of bx2; bx3 is alone on the east "
+        "pallet. Stack all three boxes on the east pallet.",
+    ],
+)
+def test_an_ordered_pile_is_read_as_the_chain_the_static_order_gives(text):
+    aligner = Aligner(domain=YARD)
+    init = "(on bx2 west) (on bx1 bx2) (on bx3 east) (free bx1) (free bx3)"
+    chain = "(on bx3 east) (on bx2 bx3) (on bx1 bx2)"
+    r = aligner.explain(text, _yard(init, chain))
+    w = aligner.explain(text, _yard(init, "(on bx1 east) (on bx2 bx1) (on bx3 bx2)"))
+    assert _described(r) == "(on bx1 bx2) (on bx2 bx3) (on bx3 east)"
+    assert r.goal.unstated == ()
+    assert w.similarity < r.similarity
+    # no link between boxes in the init: the order's direction is not known, so no chain
+    flat = aligner.explain(text, _yard("(on bx1 west) (on bx2 west) (on bx3 east)", chain))
+    assert "(on bx2 bx3)" not in _described(flat)
+
+
+def test_the_whole_tower_is_read_only_as_a_chain():
+    aligner = Aligner(domain=YARD)
+    init = "(on bx3 west) (on bx2 bx3) (on bx1 bx2) (free bx1) (free east)"
+    text = (
+        "Three boxes are piled on the west pallet, bx1 on bx2 on bx3. Move the whole tower to "
+        "the east pallet."
+    )
+    r = aligner.explain(text, _yard(init, "(on bx3 east) (on bx2 bx3) (on bx1 bx2)"))
+    assert _described(r) == "(on bx1 bx2) (on bx2 bx3) (on bx3 east)"
+    # two static orders that both fit: not unique, nothing read by description
+    twice = YARD.replace("(lighter ?b", "(smaller ?b - box ?s - spot) (lighter ?b")
+    w2 = Aligner(domain=twice).explain(
+        text, _yard(init + " " + WEIGHTS.replace("lighter", "smaller"), "(on bx3 east)")
+    )
+    assert "(on bx2 bx3)" not in _described(w2)

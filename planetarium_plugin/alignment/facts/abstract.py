@@ -90,6 +90,14 @@ DESCRIBED_MIN = 0.5
 #: (encoder cosine of the two phrases) and closer than any other set's by MARGIN.
 ADJ_COSINE = 0.6
 MARGIN = 0.05
+#: Collective nouns for an ordered pile ("the whole tower"): read only as a chain (:func:`_chain`).
+_STACKS = wordset("tower towers stack stacks pile piles")
+#: Words that say a goal set is ordered: a pile ("stack them", "largest at the bottom").
+_ORDERED = re.compile(
+    r"\b(?:stack|stacked|tower|pile|piled|largest|biggest|heaviest|smallest|lightest|"
+    r"by size|in order)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -173,7 +181,10 @@ def _set_of(
                 return None
     # an unknown noun: a plural after all/both/a count ("both kids"), or a noun after every/
     # each ("every cell"); a collective noun after "whole" ("the whole tower") is no type
+    # but is read as an ordered pile of the predicate's type (a chain only, :func:`_chain`)
     w = words[0] if words else ""
+    if w in _STACKS and quant in ("the", "whole", "entire", "all"):
+        return 1, None
     if w in _PRONOUNS:  # "both of them", "all of these": the predicate's type says which
         return 1, None
     plural = w.endswith("s") and len(w) > 3 and quant in ("all", "both", "the")
@@ -190,6 +201,40 @@ def _piece(text: str, start: int, end: int) -> tuple[int, int]:
     m = re.search(r"[.;:!?\n,]|\band\b", text[end:])
     b = end + m.start() if m else len(text)
     return a, b
+
+
+def _chain(
+    world: World, pred: str, members: frozenset[str], base: str
+) -> frozenset[tuple[str, ...]] | None:
+    """An ordered pile of ``members`` on ``base`` ("stack all three discs on peg c, largest at
+    the bottom"): the one static binary relation of the init that orders the members totally
+    orders the pile, and the init's own ``pred`` links between members say which way (each
+    ``(pred a b)`` there has ``(rel a b)``). Returns the chain of ``pred`` atoms, bottom on
+    ``base``, or None unless exactly one relation orders them that way."""
+    if len(members) < 2 or base in members:
+        return None
+    p = world.predicates.get(pred)
+    pairs = [(a, b) for a in members for b in members if a != b]
+    if p is None or p.arity != 2 or not all(world.fits(p, ab) for ab in pairs):
+        return None
+    links = [x for x in world.init if x[0] == pred and len(x) == 3 and {x[1], x[2]} <= members]
+    found = []
+    for r in world.predicates.values():
+        if not r.static or r.arity != 2 or r.name == pred:
+            continue
+        rel = {(x[1], x[2]) for x in world.init if x[0] == r.name and len(x) == 3}
+        total = all(
+            ((a, b) in rel) != ((b, a) in rel) for a in members for b in members if a < b
+        )
+        if total and links and all((x[1], x[2]) in rel for x in links):
+            found.append(rel)
+    if len(found) != 1:
+        return None
+    rel = found[0]
+    order = sorted(members, key=lambda o: sum((o, x) in rel for x in members))  # bottom first
+    return frozenset(
+        {(pred, order[0], base)} | {(pred, b, a) for a, b in zip(order, order[1:], strict=False)}
+    )
 
 
 def _swapped(world: World, a: str, b: str) -> frozenset[tuple[str, ...]] | None:
@@ -282,6 +327,7 @@ def described_goals(
         if got is None:
             continue
         k, objs = got
+        pile = k == 1 and toks[j].group(0).lower() in _STACKS
         end = toks[j + k - 1].end() if k else toks[i].end()
         a, b = _piece(text, start, end)
         a += len(text[a:b]) - len(text[a:b].lstrip())
@@ -331,6 +377,14 @@ def described_goals(
             (c.predicate, *(o if s == q else items[s].objects[0] for s in c.slots))
             for o in sorted(members)
         )
+        sent = next((text[x:y] for x, y in _sentences(text) if x <= a < y), piece)
+        if len(c.slots) == 2 and c.slots[0] == q and (pile or _ORDERED.search(sent)):
+            chained = _chain(world, c.predicate, frozenset(members), items[c.slots[1]].objects[0])
+            atoms = chained or atoms
+            if chained is None and pile:
+                continue
+        elif pile:
+            continue
         conf = round(
             c.probability * min((items[s].confidence for s in c.slots if s != q), default=1.0), 4
         )
