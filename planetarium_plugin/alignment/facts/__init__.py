@@ -30,6 +30,7 @@ from .mentions import Mention, find_mentions
 from .naming import name_clauses, nullary_clauses
 from .relative import with_clauses
 from .sequences import sequence_clauses
+from .towers import tower_clauses
 from .world import World, read_world
 
 __all__ = [
@@ -131,7 +132,8 @@ def explain_pairs(
             read = text[:MAX_TEXT_CHARS]
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
             clauses = name_clauses(read, world, with_clauses(said))  # no bare "." clause
-            clauses = sequence_clauses(read, world, clauses)[:MAX_CLAUSES]
+            clauses = sequence_clauses(read, world, clauses)
+            clauses = tower_clauses(read, world, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             clauses = []

@@ -1,0 +1,128 @@
+"""Towers written with slashes and a stated end: "Tower b4/b3/b2/b1 (b1 bottom)", "stack a/b/c,
+top to bottom" (issue 19).
+
+A slash run of three or more objects ("b4/b3/b2/b1") is no list (:mod:`.lists` leaves it alone)
+but it does not say by itself which end stands at the bottom. Only when its sentence does — a
+word next to an end object ("b1 bottom", "top: b4", "with b1 at the bottom") or the order named
+("top to bottom", "from the bottom", "bottom-up") — is the run read as a chain: each object on
+the next one down, clauses "X on Y" that grounding maps to the domain's stacking relation. The
+clauses the run was otherwise read into (one fact about the first objects) are dropped. Without
+a stated end the run is left as it was.
+
+>>> from planetarium_plugin.alignment.facts.world import read_world
+>>> w = read_world("(define (problem p) (:domain d) (:objects a b c) (:init) (:goal (and)))")
+>>> [(c.template, [s[0].objects[0] for s in c.slots]) for c in
+...  tower_clauses("Stack a/b/c (c at the bottom).", w, [])]
+[('X on Y', ['a', 'b']), ('X on Y', ['b', 'c'])]
+>>> tower_clauses("Stack a/b/c.", w, [])
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .clauses import Clause
+from .mentions import Mention, find_mentions
+from .sections import _sentences, section_at, sections, vocabulary_words
+from .world import World
+
+__all__ = ["tower_clauses"]
+
+_TOP_FIRST = re.compile(
+    r"\b(?:top[\s-]+(?:to|down to|-?down)[\s-]+bottom|top[\s-]down|from (?:the )?top"
+    r"|top first|highest first)\b",
+    re.I,
+)
+_BOTTOM_FIRST = re.compile(
+    r"\b(?:bottom[\s-]+(?:to|up to)[\s-]+top|bottom[\s-]up|from (?:the )?bottom"
+    r"|bottom first|lowest first)\b",
+    re.I,
+)
+_END = r"(?:bottom|top|base|lowest|highest|topmost|bottommost)"
+#: An end word right after an object: "b1 bottom", "b1 at the bottom", "b1 is on top", "b1=top".
+_AFTER = re.compile(
+    rf"^[\s(\[,:=-]*(?:(?:is|sits|stands|being|at|on|as|in)\s+)*(?:the\s+)?({_END})\b", re.I
+)
+#: An end word right before an object: "bottom b1", "top: b4", "on top is b4", "bottom = b1".
+_BEFORE = re.compile(rf"\b({_END})(?:\s+(?:block|one|object))?[\s:=,(-]*(?:is\s+)?$", re.I)
+_MAX = 30
+
+
+def _runs(text: str, ms: list[Mention], s: int, e: int) -> list[list[Mention]]:
+    """Runs of three or more single objects joined by "/" with no space, in text[s:e]."""
+    inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
+    out: list[list[Mention]] = []
+    cur: list[Mention] = []
+    for m in inside:
+        if cur and text[cur[-1].end : m.start] == "/":
+            cur.append(m)
+            continue
+        if len(cur) >= 3:
+            out.append(cur)
+        cur = [m]
+    if len(cur) >= 3:
+        out.append(cur)
+    return out
+
+
+def _top_first(text: str, run: list[Mention], ms: list[Mention], s: int, e: int) -> bool | None:
+    """Does the sentence say the run's first object is its top (True), its bottom (False), or
+    nothing about it (None)?"""
+    said = text[s:e]
+    if _TOP_FIRST.search(said):
+        return True
+    if _BOTTOM_FIRST.search(said):
+        return False
+    first, last = run[0].objects[0], run[-1].objects[0]
+    for m in ms:
+        if not (s <= m.start and m.end <= e) or len(m.objects) != 1:
+            continue
+        if m.objects[0] not in (first, last):
+            continue
+        # an end word on the run's own ends would be said of the whole tower ("Top a/b/c",
+        # "a/b/c bottom"): only a word beside another mention of an end object counts
+        after = None if m is run[-1] else _AFTER.match(text[m.end : min(e, m.end + 24)])
+        before = None if m is run[0] else _BEFORE.search(text[max(s, m.start - 24) : m.start])
+        found = after or before
+        if found is None:
+            continue
+        bottom = found.group(1).lower() in ("bottom", "base", "lowest", "bottommost")
+        return bottom == (m.objects[0] == last)
+    return None
+
+
+def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+    """``clauses`` with every slash tower of stated end read as "X on Y" clauses, top down (and
+    the clauses that only restated the tower's objects dropped)."""
+    if "/" not in text:
+        return list(clauses)
+    ms = find_mentions(text, world)
+    secs = sections(text, vocabulary_words(world), world.verbs)
+    added: list[Clause] = []
+    spans: list[tuple[int, int]] = []
+    for s, e in _sentences(text):
+        for run in _runs(text, ms, s, e):
+            run = run[:_MAX]
+            if len({m.objects[0] for m in run}) != len(run):
+                continue
+            top = _top_first(text, run, ms, s, e)
+            if top is None:
+                continue
+            down = run if top else run[::-1]
+            sec = section_at(secs, run[0].start)
+            sec = "init" if sec == "any" else sec
+            a, b = run[0].start, run[-1].end
+            for x, y in zip(down, down[1:], strict=False):
+                added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
+            spans.append((a, b))
+    if not added:
+        return list(clauses)
+    kept = [
+        c
+        for c in clauses
+        if not any(a <= m.start and m.end <= b for a, b in spans for sl in c.slots for m in sl)
+        or c.direct is not None
+    ]
+    return sorted([*kept, *added], key=lambda c: c.start)
