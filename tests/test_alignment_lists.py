@@ -220,3 +220,25 @@ def test_an_elliptic_clause_repeats_the_previous_one_of_its_objects():
     text = "c1 and c4 stand on the table, as does c5, and c6 is on c5."
     got = [(c.template, _slots(c)) for c in split_clauses(text, w)][:2]
     assert got == [("X stand on the table", [["c1", "c4"]]), ("X stand on the table", [["c5"]])]
+
+
+def test_a_slash_tower_with_a_stated_end_is_a_chain(aligner):
+    """ "c3/c2/c1 (c1 bottom)", "c4/c5/c6 from the bottom up", "with c6 on top": each object on
+    the next one down; the same run with no end stated is left as it was (no chain)."""
+    from planetarium_plugin.alignment.facts.towers import tower_clauses
+
+    w = _world(BLOCKS, "blocksworld")
+    for text in (
+        "Pile c3/c2/c1 (c1 bottom). Also c6 on c5 on c4.",
+        "First pile: c1/c2/c3 from the bottom up, and c6 on c5 on c4.",
+        "Pile c3/c2/c1 with c3 on top; c6 on c5 on c4.",
+        "Two piles, the first c3/c2/c1 top to bottom; c6 on c5 on c4.",
+    ):
+        got = [_slots(c) for c in tower_clauses(text, w, [])]
+        assert got == [[["c3"], ["c2"]], [["c2"], ["c1"]]], text
+        e = aligner.explain(text + " The arm is empty. Goal: c1 on c6.", BLOCKS)
+        stated = _atoms(e.init.stated)
+        assert {"(on c3 c2)", "(on c2 c1)"} <= stated, text
+    assert tower_clauses("Pile c3/c2/c1. Also c6 on c5 on c4.", w, []) == []
+    e = aligner.explain("Pile c3/c2/c1. The arm is empty. Goal: c1 on c6.", BLOCKS)
+    assert not {"(on c3 c2)", "(on c2 c1)"} <= _atoms(e.init.stated)
