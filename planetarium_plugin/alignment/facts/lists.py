@@ -7,8 +7,8 @@ first two members being read as the two arguments of a relation ("t1 t2 on top" 
 ``(up t1 t2)``). Guards, so that relation notation keeps its meaning: a space-joined run must
 open its clause (after a separator, a colon, a bracket or only determiners — "on b1 b2" is a
 relation, not a list), its members share a class (any two objects of a world with no classes
-do), and a slash run of three or more ("b4/b3/b2/b1", a tower written top to bottom) is left
-alone.
+do), and a slash run of three or more ("b4/b3/b2/b1", a tower) is left alone: it is a chain
+when its sentence says which end is the bottom (:mod:`.towers`).
 
 Two compact lists of the same length on either side of a relation pair up member by member
 ("t1|t2 over t3|t4": t1 over t3, t2 over t4), as "respectively" makes comma lists do; see
