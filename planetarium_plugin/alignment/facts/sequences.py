@@ -31,7 +31,7 @@ from .mentions import Mention, find_mentions
 from .sections import _sentences, section_at, sections, vocabulary_words
 from .world import World
 
-__all__ = ["sequence_clauses"]
+__all__ = ["replace_spanned", "sequence_clauses"]
 
 #: Between two items of a chain: a dash or an arrow.
 _LINK = re.compile(r"\s*(?:-|\u2013|\u2014|->|<->|\u2192|\u2194|=>)\s*$")
@@ -144,6 +144,14 @@ def sequence_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list
             for x, y in sorted(pairs, key=lambda q: (objs.index(q[0]), objs.index(q[1]))):
                 added.append(Clause(a, b, text[a:b], name, ((at[x],), (at[y],)), sec, False, name))
             spans.append((a, b))
+    return replace_spanned(clauses, added, spans)
+
+
+def replace_spanned(
+    clauses: Sequence[Clause], added: list[Clause], spans: list[tuple[int, int]]
+) -> list[Clause]:
+    """``clauses`` with those whose mentions lie inside a span read anew replaced by ``added``
+    (a clause naming its predicate directly stays), in text order."""
     if not added:
         return list(clauses)
     kept = [

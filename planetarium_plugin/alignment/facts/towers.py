@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from .clauses import Clause
 from .mentions import Mention, find_mentions
 from .sections import _sentences, section_at, sections, vocabulary_words
+from .sequences import replace_spanned
 from .world import World
 
 __all__ = ["tower_clauses"]
@@ -117,12 +118,4 @@ def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
             for x, y in zip(down, down[1:], strict=False):
                 added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
             spans.append((a, b))
-    if not added:
-        return list(clauses)
-    kept = [
-        c
-        for c in clauses
-        if not any(a <= m.start and m.end <= b for a, b in spans for sl in c.slots for m in sl)
-        or c.direct is not None
-    ]
-    return sorted([*kept, *added], key=lambda c: c.start)
+    return replace_spanned(clauses, added, spans)
