@@ -22,9 +22,9 @@ Rows of a domain no pack provides (``anydomain``, ``planbench-logistics``,
 domain file would call it.
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
-embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench, handwritten3,
-planbench-mystery) is held out: report it, never tune on it (see
-``data/alignment_public/SOURCES.md``).
+embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench,
+planbench-mystery; handwritten3 until 2026-11-25, dev since) is held out: report it, never
+tune on it (see ``data/alignment_public/SOURCES.md``).
 """
 
 from __future__ import annotations
