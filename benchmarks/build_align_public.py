@@ -30,6 +30,12 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   in styles the others lack (model-like verbose answers, numbered facts, "the following
   relations hold", stories, init and goal interleaved, distractor sentences, tables, Q&A,
   JSON-like state). Held out (split ``test``) through 2026-11-25; dev since 2026-11-27.
+- ``handwritten4``: a fourth hand-written batch (``handwritten4.txt``), HELD OUT (split
+  ``test``) from 2026-11-27: the four packs' domains and six domains without a pack (given by
+  their domain files, as ``anydomain``), written without running the aligner on it, in styles
+  no other source uses (terse "You have 5 blocks …", heavily and lightly templated, free
+  prose, lowercase chat, passive voice, "Block #2", tickets, exercises, before/after lists,
+  goal first, grid coordinates, a model's restatement).
 
 Every right pair gets wrong pairs: one init fact changed, one goal fact changed, two goal
 objects swapped, and another request's problem (same source and domain). A wrong pair is kept
@@ -79,6 +85,8 @@ SPLITS = {
     # held out through 2026-11-25 (its held-out figures are in RESULTS.md); dev since
     # 2026-11-27, when a new hand-written batch took its place as the held-out one.
     "handwritten3": "dev",
+    # the held-out hand-written batch from 2026-11-27 (written without running the aligner)
+    "handwritten4": "test",
     # PlanBench's other domains (same repository and commit as ``planbench``), read with their
     # own domain files. Rule: of the two, the one least like any dev source is held out — the
     # obfuscated "mystery" blocksworld (nonsense predicate words, no dev source has them);
@@ -675,7 +683,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
     def key(t: Task) -> tuple[str, ...]:
         """Where another problem comes from: the same source, domain and style (handwritten2
         has about one request per style and domain: the same source and domain)."""
-        if t.source in ("handwritten2", "anydomain", "handwritten3"):
+        if t.source in ("handwritten2", "anydomain", "handwritten3", "handwritten4"):
             return (t.source, t.domain)
         return (t.source, t.style, t.domain)
 
@@ -723,6 +731,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten2.txt", "handwritten2")
     tasks += handwritten_tasks(DATA / "anydomain.txt", "anydomain")
     tasks += handwritten_tasks(DATA / "handwritten3.txt", "handwritten3")
+    tasks += handwritten_tasks(DATA / "handwritten4.txt", "handwritten4")
     for source in PLANBENCH_OTHERS:
         tasks += planbench_other_tasks(a.planbench, source, a.seed)
     rows, dropped = build(tasks, a.seed)

@@ -3,8 +3,8 @@
 Every row reads and parses, every wrong pair of a seeded sample is NOT equivalent to its right
 problem under the exact metric, the hand-written rows rebuild from ``handwritten.txt``,
 ``handwritten2.txt``, ``anydomain.txt`` (domains no pack provides, given by domain file) and
-``handwritten3.txt`` (held out through 2026-11-25, dev since), and each source carries its
-licence and commit.
+``handwritten3.txt`` (held out through 2026-11-25, dev since) and ``handwritten4.txt`` (held
+out from 2026-11-27), and each source carries its licence and commit.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def _builder():
 
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
-    assert (DATA / "pairs.jsonl").stat().st_size < 5_000_000
-    assert 1400 <= len(rows) <= 2500
+    assert (DATA / "pairs.jsonl").stat().st_size < 6_000_000
+    assert 1400 <= len(rows) <= 3000
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -98,6 +98,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "planbench-logistics": "dev",
         "planbench-mystery": "test",
         "planbench-depots": "dev",
+        "handwritten4": "test",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -107,7 +108,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     domains = {r["domain"] for r in rows if r["source"] == "handwritten"}
     assert domains == {"blocksworld", "gripper", "floor-tile"}
     # domain files
-    by_file = {"anydomain", "planbench-logistics", "planbench-mystery", "planbench-depots"}
+    by_file = {"anydomain", "planbench-logistics", "planbench-mystery", "planbench-depots",
+               "handwritten4"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -146,6 +148,38 @@ def test_third_batch_is_dev_over_the_packs_in_its_own_styles(rows: list[dict]) -
     assert "Dev (split `dev`) since 2026-11-27" in section
 
 
+def test_fourth_batch_is_held_out_in_new_styles_over_packs_and_domain_files(
+    rows: list[dict],
+) -> None:
+    """handwritten4 is the held-out hand-written batch from 2026-11-27: the four packs and
+    domains without a pack (by their committed domain files), in styles no other source uses."""
+    fourth = [r for r in rows if r["source"] == "handwritten4"]
+    right = [r for r in fourth if r["label"] == 1]
+    assert 36 <= len(right) <= 60
+    assert {r["split"] for r in fourth} == {"test"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) >= 4 and not no_pack & set(default_registry())
+    for r in fourth:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in fourth}
+    assert len(styles) >= 10
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten4"}
+    # several sizes: 3 to 12 objects per problem
+    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
+    assert min(sizes) <= 4 and max(sizes) >= 12
+    # every right pair has a changed-init and a changed-goal wrong pair
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in fourth if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    section = (DATA / "SOURCES.md").read_text().split("### `handwritten4`")[1][:700]
+    assert "Held out (split `test`) from 2026-11-27" in section
+
+
 def test_second_batch_has_goal_only_and_negative_goals(rows: list[dict]) -> None:
     second = [r for r in rows if r["source"] == "handwritten2"]
     # a goal-only request says nothing about the initial state: no init mutation against it
@@ -175,6 +209,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
         assert len((DATA / text).read_text()) > 900
     assert re.search(r"`autoplanbench` \| \*\*test\*\*", notes)
     assert re.search(r"`planbench-mystery` \| \*\*test\*\*", notes)
+    assert re.search(r"`handwritten4` \| \*\*test\*\*", notes)
+    assert re.search(r"`handwritten3` \| \*\*dev\*\*", notes)
     for reserved in ("Cranial-XIX/llm-pddl", "BorealisAI/llm-pddl-planning",
                      "CassieHuang22/llm-as-pddl-formalizer"):  # fmt: skip
         assert reserved in notes  # named as not used, and no row comes from them
@@ -182,7 +218,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 
 
 @pytest.mark.parametrize(
-    "source", ["handwritten", "handwritten2", "anydomain", "handwritten3"]
+    "source", ["handwritten", "handwritten2", "anydomain", "handwritten3", "handwritten4"]
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
