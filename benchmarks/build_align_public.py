@@ -36,6 +36,10 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   no other source uses (terse "You have 5 blocks …", heavily and lightly templated, free
   prose, lowercase chat, passive voice, "Block #2", tickets, exercises, before/after lists,
   goal first, grid coordinates, a model's restatement).
+- ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
+  (split ``test``): each context describes a problem's state and goal in the dataset's own
+  templated words over eight domains; the item's problem is the right one, read with the
+  item's own domain file (committed as ``domains/acp-<name>.pddl``, renamed ``acp-<name>``).
 
 Every right pair gets wrong pairs: one init fact changed, one goal fact changed, two goal
 objects swapped, and another request's problem (same source and domain). A wrong pair is kept
@@ -43,7 +47,8 @@ only when the exact equivalence metric says it is NOT equivalent to the right pr
 (undecided ones are dropped). Deterministic (seeded).
 
     python benchmarks/build_align_public.py --planbench /path/LLMs-Planning \\
-        --autoplanbench /path/autoplanbench [--out benchmarks/data/alignment_public/pairs.jsonl]
+        --autoplanbench /path/autoplanbench --acpbench /path/ACPBench \\
+        [--out benchmarks/data/alignment_public/pairs.jsonl]
 
 The paths are git directories (bare mirrors or work trees); files are read with ``git show``
 at the pinned commits below.
@@ -74,6 +79,8 @@ AUTOPLANBENCH_COMMIT = "c7cbbb26bde0be4ab200a2bbeb0d33e4c60f39ec"
 #: AI-Planning/pddl-generators, where ``domains/child-snack.pddl`` (childsnack/domain.pddl) and
 #: ``LICENSE-childsnack.txt`` (childsnack/license) come from, unchanged.
 PDDL_GENERATORS_COMMIT = "a0de95f1ddd67a1c5ba67d3a5107f855722f09b0"
+#: IBM/ACPBench (CDLA-Permissive-2.0), where the ``acpbench`` source comes from.
+ACPBENCH_COMMIT = "2ed9c925962d57b275bf8c4e7b5d6f564aac9d6d"
 
 #: Which sources may be tuned on (dev) and which are held out (test): see SOURCES.md.
 SPLITS = {
@@ -87,6 +94,9 @@ SPLITS = {
     "handwritten3": "dev",
     # the held-out hand-written batch from 2026-11-27 (written without running the aligner)
     "handwritten4": "test",
+    # added 2026-11-27, split decided before any aligner run: a whole public source whose
+    # templated wording (and five of whose eight domain files) no dev source has: held out.
+    "acpbench": "test",
     # PlanBench's other domains (same repository and commit as ``planbench``), read with their
     # own domain files. Rule: of the two, the one least like any dev source is held out — the
     # obfuscated "mystery" blocksworld (nonsense predicate words, no dev source has them);
@@ -431,6 +441,79 @@ def planbench_other_tasks(repo: Path, source: str, seed: int) -> list[Task]:
     return tasks
 
 
+# --------------------------------------------------------------------------- ACPBench
+
+#: The ACPBench file read: the next-action task's validation items (5 per domain, 8 domains),
+#: whose contexts state the current state and the goal.
+ACPBENCH_FILE = "dataset/nexta/dev.gen.json"
+_ACP_CUT = " The available actions are:"
+
+
+def acp_domain_text(pddl_domain: str) -> tuple[str, str]:
+    """ACPBench's domain file renamed ``acp-<name>`` (clear of our packs' and committed domain
+    files' names: ``ferry``, ``rover``, ``floor-tile``, ``logistics-strips``), and that name."""
+    m = re.search(r"\(define\s*\(domain\s+([^\s()]+)\s*\)", pddl_domain)
+    if m is None:
+        raise SystemExit("ACPBench: a domain file without a (domain …) name")
+    name = "acp-" + m[1].lower()
+    return pddl_domain[: m.start(1)] + name + pddl_domain[m.end(1) :], name
+
+
+def acpbench_tasks(repo: Path) -> list[Task]:
+    """ACPBench contexts (state and goal in the dataset's templated words) with their problems,
+    read with the item's own domain file (committed renamed, checked here to be the same)."""
+    repo = _git_dir(repo)
+    items = json.loads(git_show(repo, ACPBENCH_COMMIT, ACPBENCH_FILE))
+    tasks = []
+    for x in items:
+        dom_text, dom = acp_domain_text(x["PDDL_domain"])
+        committed = DOMAINS / f"{dom}.pddl"
+        if dom_text != committed.read_text():
+            raise SystemExit(f"{committed} differs from {ACPBENCH_FILE} at {ACPBENCH_COMMIT}")
+        if _ACP_CUT not in x["context"]:
+            raise SystemExit(f"ACPBench item {x['id']}: no action list to cut off")
+        # the request: the domain's description, the state and the goal (the list of the
+        # domain's actions that follows is not about the problem)
+        text = x["context"].split(_ACP_CUT)[0].strip()
+        names, types, init, goal = pddl_sections(x["PDDL_problem"])
+        t = Task(
+            "acpbench",
+            "acpbench",
+            dom,
+            text,
+            {o: types[o] for o in names},
+            init,
+            goal,
+            f"acpbench/{dom[4:]}/{x['id']}",
+            {"id": x["id"]},
+        )
+        _check_acpbench(t)
+        tasks.append(t)
+    return tasks
+
+
+def _check_acpbench(t: Task) -> None:
+    """Guards the item ↔ problem pairing: the goal sentence names every object of every goal
+    atom, and the text names every object that an init atom mentions, except the facts the
+    contexts state in general words (static ones such as "the grid cells are connected to their
+    neighbors", and grid's "all the positions are open except …"); a gripper named by its
+    side ("left gripper" for ``left1``) counts as named. ACPBench writes its
+    contexts from the problems; this is not a check of every fact's wording."""
+    state, sep, goal_txt = t.text.partition("The goal is to reach a state where")
+    if not sep:
+        raise SystemExit(f"{t.pair_id}: no goal sentence")
+    words = lambda s: set(re.findall(r"[\w-]+", s.lower()))  # noqa: E731
+    missing = {o for a in t.goal for o in a[1:]} - words(goal_txt)
+    static = {"not-eq", "conn", "connected", "up", "down", "left", "right", "in-city",
+              "can_traverse", "visible", "visible_from", "calibration_target", "supports",
+              "on_board", "store_of", "key-shape", "lock-shape", "open"}  # fmt: skip
+    missing |= {o for a in t.init if a[0] not in static for o in a[1:]} - words(t.text)
+    # gripper's contexts call a single robot's grippers ``left1``/``right1`` "left gripper"
+    missing = {o for o in missing if re.sub(r"\d+$", "", o) not in words(t.text)}
+    if missing:
+        raise SystemExit(f"{t.pair_id}: objects not named in the text: {sorted(missing)}")
+
+
 # --------------------------------------------------------------------------- AutoPlanBench
 
 
@@ -720,6 +803,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--planbench", type=Path, required=True)
     ap.add_argument("--autoplanbench", type=Path, required=True)
+    ap.add_argument("--acpbench", type=Path, required=True, help="IBM/ACPBench git directory")
     ap.add_argument("--planbench-n", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=DATA / "pairs.jsonl")
@@ -734,6 +818,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten4.txt", "handwritten4")
     for source in PLANBENCH_OTHERS:
         tasks += planbench_other_tasks(a.planbench, source, a.seed)
+    tasks += acpbench_tasks(a.acpbench)
     rows, dropped = build(tasks, a.seed)
     with a.out.open("w") as f:
         for r in rows:

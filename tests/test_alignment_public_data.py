@@ -4,7 +4,8 @@ Every row reads and parses, every wrong pair of a seeded sample is NOT equivalen
 problem under the exact metric, the hand-written rows rebuild from ``handwritten.txt``,
 ``handwritten2.txt``, ``anydomain.txt`` (domains no pack provides, given by domain file) and
 ``handwritten3.txt`` (held out through 2026-11-25, dev since) and ``handwritten4.txt`` (held
-out from 2026-11-27), and each source carries its licence and commit.
+out from 2026-11-27), ACPBench's rows (held out) name their problems' objects and carry their
+own domain files, and each source carries its licence and commit.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def _builder():
 
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
-    assert (DATA / "pairs.jsonl").stat().st_size < 6_000_000
+    assert (DATA / "pairs.jsonl").stat().st_size < 8_000_000
     assert 1400 <= len(rows) <= 3000
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
@@ -99,6 +100,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "planbench-mystery": "test",
         "planbench-depots": "dev",
         "handwritten4": "test",
+        "acpbench": "test",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -109,7 +111,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     assert domains == {"blocksworld", "gripper", "floor-tile"}
     # domain files
     by_file = {"anydomain", "planbench-logistics", "planbench-mystery", "planbench-depots",
-               "handwritten4"}  # fmt: skip
+               "handwritten4", "acpbench"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -204,12 +206,14 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
         ("planbench-logistics", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
         ("planbench-mystery", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
         ("planbench-depots", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
+        ("acpbench", builder.ACPBENCH_COMMIT, "CDLA-Permissive-2.0", "LICENSE-acpbench.txt"),
     ):  # fmt: skip
         assert f"`{name}`" in notes and commit in notes and licence in notes
         assert len((DATA / text).read_text()) > 900
     assert re.search(r"`autoplanbench` \| \*\*test\*\*", notes)
     assert re.search(r"`planbench-mystery` \| \*\*test\*\*", notes)
     assert re.search(r"`handwritten4` \| \*\*test\*\*", notes)
+    assert re.search(r"`acpbench` \| \*\*test\*\*", notes)
     assert re.search(r"`handwritten3` \| \*\*dev\*\*", notes)
     for reserved in ("Cranial-XIX/llm-pddl", "BorealisAI/llm-pddl-planning",
                      "CassieHuang22/llm-as-pddl-formalizer"):  # fmt: skip
@@ -254,3 +258,32 @@ def test_planbench_other_domains_state_their_problems(rows: list[dict], source: 
             assert r["problem_pddl"] != by_id[r["pair_id"]]["problem_pddl"]
             assert r["text"] == by_id[r["pair_id"]]["text"]
 
+
+
+def test_acpbench_rows_are_held_out_with_their_own_domain_files(rows: list[dict]) -> None:
+    """ACPBench (CDLA-Permissive-2.0) contexts: eight domains, each row read with the item's own
+    domain file (committed renamed ``acp-<name>``), the text without the action list, and the
+    pairing guard of the builder holds on every right pair."""
+    builder = _builder()
+    mine = [r for r in rows if r["source"] == "acpbench"]
+    right = [r for r in mine if r["label"] == 1]
+    assert len(right) == 40 and {r["split"] for r in mine} == {"test"}
+    domains = {r["domain"] for r in mine}
+    assert len(domains) == 8 and all(d.startswith("acp-") for d in domains)
+    for r in mine:
+        text = (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+        assert r["domain_pddl"] == text and f"(domain {r['domain']})" in text
+        assert f"(:domain {r['domain']})" in r["problem_pddl"]
+        assert "The available actions are" not in r["text"]
+        assert "The goal is to reach a state where" in r["text"]
+    for r in right:
+        names, types, init, goal = builder.pddl_sections(r["problem_pddl"])
+        task = builder.Task("acpbench", "acpbench", r["domain"], r["text"],
+                            {o: types[o] for o in names}, init, goal, r["pair_id"])  # fmt: skip
+        builder._check_acpbench(task)  # raises SystemExit when an object is not named
+    # a problem whose object the text never names fails the guard
+    names, types, init, goal = builder.pddl_sections(right[0]["problem_pddl"])
+    bad = builder.Task("acpbench", "acpbench", right[0]["domain"], right[0]["text"],
+                       dict(types), init, [*goal, (goal[0][0], "nowhere_obj")], "x")  # fmt: skip
+    with pytest.raises(SystemExit):
+        builder._check_acpbench(bad)

@@ -1,0 +1,20 @@
+(define (domain acp-gripper-strips)
+    (:requirements :strips :typing)
+    (:types ball gripper robot room - object)
+    (:predicates (at ?o - ball ?x - room)  (at-robby ?r - robot ?x - room)  (carry ?r - robot ?o - ball ?g - gripper)  (free ?r - robot ?g - gripper))
+    (:action drop
+        :parameters (?r - robot ?obj - ball ?room - room ?g - gripper)
+        :precondition (and (carry ?r ?obj ?g) (at-robby ?r ?room))
+        :effect (and (at ?obj ?room) (free ?r ?g) (not (carry ?r ?obj ?g)))
+    )
+     (:action move
+        :parameters (?r - robot ?from - room ?to - room)
+        :precondition (at-robby ?r ?from)
+        :effect (and (at-robby ?r ?to) (not (at-robby ?r ?from)))
+    )
+     (:action pick
+        :parameters (?r - robot ?obj - ball ?room - room ?g - gripper)
+        :precondition (and (at ?obj ?room) (at-robby ?r ?room) (free ?r ?g))
+        :effect (and (carry ?r ?obj ?g) (not (at ?obj ?room)) (not (free ?r ?g)))
+    )
+)
