@@ -29,7 +29,7 @@ from .grounding import GroundAction
 from .relaxed import estimate_from, heuristic
 from .task import GroundTask, State
 
-__all__ = ["Budget", "agenda_plan", "climb", "replay"]
+__all__ = ["Budget", "agenda_plan", "climb", "lookahead", "replay"]
 
 #: Heuristic evaluations the whole agenda may spend (each ~0.1-2 ms in Python).
 EVALUATIONS = 3_000
@@ -222,16 +222,32 @@ def climb(
     b15 must be picked up next — and the others are not helpful). ``last``: the agenda's last
     exploration of its goal's rest (read when it was on ``s`` with the same banned actions)."""
     est = None
+    kept: list = []
     if last and len(pos) == 1 and not neg and (last[0] is s or last[0] == s) and last[1] == banned:
         est = estimate_from(task, last[2], next(iter(pos)))
+        kept = last[2] if est is not None else []
     if est is None:
-        est = heuristic(task, s, pos, neg, banned)
+        est = heuristic(task, s, pos, neg, banned, kept)
     if est is None:
         return None
     h, helpful = est
     steps: list[GroundAction] = []
     while h > 0:
-        better = _improve(task, s, helpful, h, pos, neg, banned, evals, deadline)
+        if kept:
+            ahead = lookahead(task, s, kept, pos, neg, banned, deadline)
+            kept = []
+            if ahead is not None:
+                path, t = ahead
+                if pos <= t and not neg & t:
+                    return steps + path, t  # the goal reached: h = 0, no exploration
+                evals.left -= 1
+                e = heuristic(task, t, pos, neg, banned, kept)
+                if e is not None and e[0] < h:
+                    s, (h, helpful) = t, e
+                    steps += path
+                    continue
+                kept = []
+        better = _improve(task, s, helpful, h, pos, neg, banned, evals, deadline, kept)
         if better is None and wide and not evals.spent():
             better = _improve(task, s, None, h, pos, neg, banned, evals, deadline)
         if better is None:
@@ -241,10 +257,10 @@ def climb(
     return steps, s
 
 
-def _improve(task, s, helpful, h, pos, neg, banned, evals, deadline):
+def _improve(task, s, helpful, h, pos, neg, banned, evals, deadline, kept=None):
     """Breadth-first from ``s`` over ``helpful`` actions (each state's own; every applicable
     action not ``banned`` when None) to the first state with a lower heuristic value:
-    (state, steps, estimate) or None."""
+    (state, steps, estimate) or None. ``kept`` receives that state's exploration."""
     queue = deque([(s, helpful, ())])
     seen = {s}
     while queue:
@@ -263,10 +279,88 @@ def _improve(task, s, helpful, h, pos, neg, banned, evals, deadline):
             evals.left -= 1
             if evals.spent() or len(seen) > PLATEAU:
                 return None
-            e = heuristic(task, t, pos, neg, banned)
+            e = heuristic(task, t, pos, neg, banned, kept)
             if e is None:
                 continue
             if e[0] < h:
                 return t, (*path, a), e
             queue.append((t, e[1] if helpful is not None else None, (*path, a)))
     return None
+
+
+def lookahead(task, s, kept, pos, neg, banned, deadline):
+    """(steps, state): the relaxed plan of the exploration ``kept`` (made on ``s`` for ``pos``,
+    ``neg``) executed as far as it goes, as YAHSP's lookahead does, or None when not one step
+    applies. An applicable one is applied, the one needed soonest first; when none is, an
+    applicable action adding a missing precondition of one of them (in plan order) that
+    deletes nothing the rest of the plan or the goal still needs from the state is applied
+    instead (b44 put down so that b43 can be unstacked). Never a ``banned`` action, never a
+    state twice. Only a guess at a better state: the caller evaluates it like any other."""
+    cost, achiever = kept
+    pre, _, _ = task.relaxed_tables()
+    acts, index = task.acts, task.index
+    todo: list = [index[x] for x in pos if x in index and cost[index[x]] > 0]
+    todo += [("not", x) for x in neg if x in s]
+    chosen: dict[int, int] = {}
+    while todo:
+        key = todo.pop()
+        i = achiever.get(key)
+        if i is None or i in chosen:
+            continue
+        c = 1
+        for y in pre[i]:
+            c += cost[y]
+            if cost[y] > 0:
+                todo.append(y)
+        chosen[i] = c
+    # When each step is needed: the cost of the cheapest plan action it enables (the goal's
+    # achievers last). An applicable step needed soonest goes first, the one at the end of a
+    # longer chain before a free one (b2 taken off b1 before b18 is picked up to go on b1).
+    need = dict.fromkeys(chosen, len(cost) + sum(chosen.values()))
+    for i, c in chosen.items():
+        for y in pre[i]:
+            k = achiever.get(y) if cost[y] > 0 else None
+            if k is not None and c < need[k]:
+                need[k] = c
+    plan = [acts[i] for i in sorted(chosen, key=lambda i: (need[i], -chosen[i], i))]
+    row_of = task.row_of
+    if any(row_of[id(a)][4] in banned for a in plan):
+        return None
+    steps: list[GroundAction] = []
+    seen = {s}
+    cur = s
+    limit = 2 * len(plan) + 4
+    while plan and len(steps) < limit:
+        deadline.check()
+        if pos <= cur and not neg & cur:
+            break
+        step = next((a for a in plan if a.pre_pos <= cur and not a.pre_neg & cur), None)
+        if step is not None:
+            plan.remove(step)
+        else:
+            needed = pos.union(*(a.pre_pos for a in plan)) & cur
+            for a in plan:
+                for p in sorted(a.pre_pos - cur, key=index.__getitem__):
+                    for b in task.adders.get(p, ()):
+                        if (
+                            b.pre_pos <= cur
+                            and not b.pre_neg & cur
+                            and not b.delete & needed
+                            and row_of[id(b)][4] not in banned
+                            and (cur - b.delete) | b.add not in seen
+                        ):
+                            step = b
+                            break
+                    if step is not None:
+                        break
+                if step is not None:
+                    break
+            if step is None:
+                break
+        t = (cur - step.delete) | step.add
+        if t in seen:
+            break
+        seen.add(t)
+        steps.append(step)
+        cur = t
+    return (steps, cur) if steps else None
