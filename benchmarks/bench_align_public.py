@@ -17,8 +17,8 @@ default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``)
 ``source×mutation`` crosses the two (AUROC on init mutations per source, …).
 
 Rows of a domain no pack provides (``anydomain``, ``planbench-logistics``,
-``planbench-depots``, ``planbench-mystery``, ``acpbench`` and some of ``handwritten4``) carry the
-domain file's text
+``planbench-depots``, ``planbench-obfuscated-logistics``, ``planbench-mystery``, ``acpbench`` and
+some of ``handwritten4``) carry the domain file's text
 (``domain_pddl``); the aligner is given it (``Aligner(domain=<text>)``), as a user with a
 domain file would call it.
 

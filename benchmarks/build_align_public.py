@@ -26,6 +26,11 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   depots statements (same repository, commit and licence as ``planbench``) with their instance
   problems, read with the repository's own domain files (committed unchanged as
   ``domains/logistics-strips.pddl``, ``domains/mystery-4ops.pddl`` and ``domains/depots.pddl``).
+- ``planbench-obfuscated-logistics`` (dev, from 2026-11-27): PlanBench's obfuscated deceptive
+  logistics (same repository, commit and licence): logistics with every predicate and action
+  renamed to an unrelated word (``next`` for at, ``vase`` for in, ``hand`` for a package, …),
+  read with its own domain file (committed unchanged as
+  ``domains/obfuscated_deceptive_logistics.pddl``); objects ``o3`` → ``object_3``.
 - ``handwritten3``: a third hand-written batch over the pack domains (``handwritten3.txt``),
   in styles the others lack (model-like verbose answers, numbered facts, "the following
   relations hold", stories, init and goal interleaved, distractor sentences, tables, Q&A,
@@ -106,6 +111,9 @@ SPLITS = {
     # added later (issue 19), decided before any aligner run: PlanBench's own statement style
     # with a new domain, like logistics, so dev.
     "planbench-depots": "dev",
+    # added 2026-11-27, decided before any aligner run: it is dev so that obfuscated vocabularies
+    # have a dev source; mystery stays held out.
+    "planbench-obfuscated-logistics": "dev",
 }
 
 Atom = tuple[str, ...]
@@ -132,6 +140,9 @@ _TYPED = {"floor-tile", "rover"}
 _TYPE_PREDICATES = {
     "gripper": ("room", "ball", "gripper"),
     "logistics-strips": ("obj", "truck", "location", "airplane", "city"),
+    # PlanBench's obfuscated logistics: obj, truck, location, airplane, city renamed
+    # (configs/obfuscated_deceptive_logistics.yaml ``predicate_obfuscation``)
+    "obfuscated_deceptive_logistics": ("hand", "sneeze", "texture", "cats", "stupendous"),
 }
 _REQ = {"blocksworld": ":strips", "gripper": ":strips", "floor-tile": ":typing", "rover": ":typing"}
 
@@ -355,7 +366,18 @@ PLANBENCH_OTHERS = {
         "domain": "depots",
         "n": 40,
     },
+    "planbench-obfuscated-logistics": {
+        "prompts": "plan-bench/prompts/obfuscated_deceptive_logistics/task_1_plan_generation.json",
+        "instances": "plan-bench/instances/obfuscated_deceptive_logistics/generated_basic",
+        "domain_file": "plan-bench/instances/obfuscated_deceptive_logistics/generated_domain.pddl",
+        "domain": "obfuscated_deceptive_logistics",
+        "n": 40,
+    },
 }
+#: PlanBench's obfuscated logistics wordings (configs/obfuscated_deceptive_logistics.yaml,
+#: ``predicates``): each predicate's word, then its objects ("next object_0 object_6").
+_OBFUSCATED_LOGISTICS_ARITY = {"cats": 1, "collect": 2, "hand": 1, "next": 2, "sneeze": 1,
+                               "spring": 1, "stupendous": 1, "texture": 1, "vase": 2}  # fmt: skip
 #: Logistics' type predicates: facts the statement implies by the object names, never states.
 _LOGISTICS_TYPES = ("obj", "truck", "location", "airplane", "city")
 
@@ -364,6 +386,17 @@ def _logistics_name(o: str) -> str:
     """PlanBench's encoded object names (configs/logistics.yaml): ``l1-0`` → ``location_1_0``."""
     kind = {"p": "package", "t": "truck", "a": "airplane", "l": "location", "c": "city"}[o[0]]
     return kind + "_" + "_".join(re.findall(r"\d+", o))
+
+
+def _planbench_name(source: str, o: str) -> str:
+    """An instance's object as the statements of ``source`` name it (the config's
+    ``encoded_objects``): logistics' ``l1-0`` → ``location_1_0``, obfuscated logistics' ``o3`` →
+    ``object_3``; mystery and depots name them as the instance does."""
+    if source == "planbench-logistics":
+        return _logistics_name(o)
+    if source == "planbench-obfuscated-logistics":
+        return "object_" + o.removeprefix("o")
+    return o
 
 
 def planbench_statement_facts(source: str, text: str) -> tuple[set[Atom], set[Atom]]:
@@ -380,6 +413,8 @@ def planbench_statement_facts(source: str, text: str) -> tuple[set[Atom], set[At
             if source == "planbench-logistics":
                 pats = ((r"(\S+) is an airport", "airport"), (r"(\S+) is in the city (\S+)",
                         "in-city"), (r"(\S+) is at (\S+)", "at"), (r"(\S+) is in (\S+)", "in"))
+            elif source == "planbench-obfuscated-logistics":
+                pats = tuple((p + r" (\S+)" * n, p) for p, n in _OBFUSCATED_LOGISTICS_ARITY.items())
             elif source == "planbench-depots":
                 pats = ((r"(\S+) is at (\S+)", "at"), (r"(\S+) is on (\S+)", "on"),
                         (r"(\S+) is in (\S+)", "in"), (r"(\S+) is lifting (\S+)", "lifting"),
@@ -417,7 +452,7 @@ def planbench_other_tasks(repo: Path, source: str, seed: int) -> list[Task]:
         stmt = query.split("[STATEMENT]")[-1].split("My plan is as follows")[0].strip()
         pddl = git_show(repo, PLANBENCH_COMMIT, f"{cfg['instances']}/instance-{iid}.pddl")
         names, types, init, goal = pddl_sections(pddl)
-        ren = {o: _logistics_name(o) if source == "planbench-logistics" else o for o in names}
+        ren = {o: _planbench_name(source, o) for o in names}
 
         def conv(atoms: list[Atom], ren: dict[str, str] = ren) -> list[Atom]:
             return [(a[0], *(ren[x] for x in a[1:])) for a in atoms]

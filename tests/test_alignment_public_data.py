@@ -49,7 +49,7 @@ def _builder():
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
     assert (DATA / "pairs.jsonl").stat().st_size < 8_000_000
-    assert 1400 <= len(rows) <= 3000
+    assert 1400 <= len(rows) <= 3600
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -99,6 +99,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "planbench-logistics": "dev",
         "planbench-mystery": "test",
         "planbench-depots": "dev",
+        "planbench-obfuscated-logistics": "dev",
         "handwritten4": "test",
         "acpbench": "test",
     }
@@ -111,7 +112,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     assert domains == {"blocksworld", "gripper", "floor-tile"}
     # domain files
     by_file = {"anydomain", "planbench-logistics", "planbench-mystery", "planbench-depots",
-               "handwritten4", "acpbench"}  # fmt: skip
+               "planbench-obfuscated-logistics", "handwritten4", "acpbench"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -206,6 +207,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
         ("planbench-logistics", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
         ("planbench-mystery", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
         ("planbench-depots", builder.PLANBENCH_COMMIT, "MIT", "LICENSE-planbench.txt"),
+        ("planbench-obfuscated-logistics", builder.PLANBENCH_COMMIT, "MIT",
+         "LICENSE-planbench.txt"),
         ("acpbench", builder.ACPBENCH_COMMIT, "CDLA-Permissive-2.0", "LICENSE-acpbench.txt"),
     ):  # fmt: skip
         assert f"`{name}`" in notes and commit in notes and licence in notes
@@ -215,6 +218,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     assert re.search(r"`handwritten4` \| \*\*test\*\*", notes)
     assert re.search(r"`acpbench` \| \*\*test\*\*", notes)
     assert re.search(r"`handwritten3` \| \*\*dev\*\*", notes)
+    assert re.search(r"`planbench-obfuscated-logistics` \| \*\*dev\*\*", notes)
     for reserved in ("Cranial-XIX/llm-pddl", "BorealisAI/llm-pddl-planning",
                      "CassieHuang22/llm-as-pddl-formalizer"):  # fmt: skip
         assert reserved in notes  # named as not used, and no row comes from them
@@ -233,7 +237,13 @@ def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: st
 
 
 @pytest.mark.parametrize(
-    "source", ["planbench-logistics", "planbench-mystery", "planbench-depots"]
+    "source",
+    [
+        "planbench-logistics",
+        "planbench-mystery",
+        "planbench-depots",
+        "planbench-obfuscated-logistics",
+    ],  # fmt: skip
 )
 def test_planbench_other_domains_state_their_problems(rows: list[dict], source: str) -> None:
     """PlanBench's logistics, mystery and depots statements state exactly their problem's facts
@@ -257,7 +267,6 @@ def test_planbench_other_domains_state_their_problems(rows: list[dict], source: 
         if r["mutation"] in ("init_fact", "goal_fact", "swap_objects"):
             assert r["problem_pddl"] != by_id[r["pair_id"]]["problem_pddl"]
             assert r["text"] == by_id[r["pair_id"]]["text"]
-
 
 
 def test_acpbench_rows_are_held_out_with_their_own_domain_files(rows: list[dict]) -> None:
@@ -287,3 +296,37 @@ def test_acpbench_rows_are_held_out_with_their_own_domain_files(rows: list[dict]
                        dict(types), init, [*goal, (goal[0][0], "nowhere_obj")], "x")  # fmt: skip
     with pytest.raises(SystemExit):
         builder._check_acpbench(bad)
+
+
+def test_obfuscated_logistics_is_dev_with_meaningless_words_and_typed_mutations(
+    rows: list[dict],
+) -> None:
+    """PlanBench's obfuscated deceptive logistics (dev from 2026-11-27): the statement uses the
+    domain's own unrelated words ("next object_7 object_5"), states the type facts too, and a
+    changed fact never changes a type fact nor puts an object where its type cannot be."""
+    builder = _builder()
+    mine = [r for r in rows if r["source"] == "planbench-obfuscated-logistics"]
+    assert {r["split"] for r in mine} == {"dev"}
+    types = builder._TYPE_PREDICATES["obfuscated_deceptive_logistics"]
+    by_id = {r["pair_id"]: r for r in mine if r["label"] == 1}
+    for r in by_id.values():
+        assert (
+            "next object_" in r["text"]
+            and "(:domain obfuscated_deceptive_logistics)" in r["problem_pddl"]
+        )
+    changed = 0
+    for r in mine:
+        if r["mutation"] != "init_fact":
+            continue
+        _, _, right_init, _ = builder.pddl_sections(by_id[r["pair_id"]]["problem_pddl"])
+        _, _, init, _ = builder.pddl_sections(r["problem_pddl"])
+        assert {a for a in init if a[0] in types} == {a for a in right_init if a[0] in types}
+        kind = {a[1]: a[0] for a in right_init if a[0] in types}
+        for a in set(init) - set(right_init):  # the same type in each argument position
+            twin = [b for b in right_init if b[0] == a[0] and b[1:] != a[1:]]
+            kinds = [kind.get(x) for x in a[1:]]
+            assert kinds in [[kind.get(y) for y in b[1:]] for b in twin], a
+            changed += 1
+    assert changed >= 30
+    section = (DATA / "SOURCES.md").read_text().split("### `planbench-obfuscated-logistics`")[1]
+    assert "decided before any aligner run" in section[:400]
