@@ -245,3 +245,35 @@ def test_a_stalled_goal_count_search_proves_nothing(case, data, stall, start):
         assert exhausted and full is None and seen == seen_full
     if hit is not None:
         assert pos <= hit and not hit & neg
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
+    case, data, monkeypatch
+):
+    """Ground actions are kept per domain text, objects and static init atoms (the layouts of
+    one set of blocks ground once): a task built on another reachable init from the kept
+    grounding has the actions, atoms, static atoms and mutex groups of one grounded afresh."""
+    import dataclasses
+
+    from planetarium_plugin.specify import task as task_module
+    from planetarium_plugin.specify.memo import Memo
+    from planetarium_plugin.specify.search import reachable_states
+
+    problem, domain = _problem(case, data)
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    other = dataclasses.replace(problem, init=data.draw(st.sampled_from(states)))
+    monkeypatch.setattr(task_module, "_GROUNDED", Memo(4))
+    first = GroundTask(problem, domain, Deadline(None))
+    shared = GroundTask(other, domain, Deadline(None))
+    if first.actions and shared.actions:  # the very same action objects: one grounding
+        assert {id(a) for a in first.actions} & {id(a) for a in shared.actions}
+    monkeypatch.setattr(task_module, "_GROUNDED", Memo(4))
+    fresh = GroundTask(other, domain, Deadline(None))
+    assert set(shared.actions) == set(fresh.actions)
+    assert shared.reached == fresh.reached
+    assert shared.always == fresh.always
+    groups = {(g.atoms, g.exactly_one) for g in shared.groups}
+    assert groups == {(g.atoms, g.exactly_one) for g in fresh.groups}
