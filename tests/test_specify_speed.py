@@ -258,19 +258,19 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
     grounding has the actions, atoms, static atoms and mutex groups of one grounded afresh."""
     import dataclasses
 
-    from planetarium_plugin.specify import task as task_module
+    from planetarium_plugin.specify import memo as memo_module
     from planetarium_plugin.specify.memo import Memo
     from planetarium_plugin.specify.search import reachable_states
 
     problem, domain = _problem(case, data)
     states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
     other = dataclasses.replace(problem, init=data.draw(st.sampled_from(states)))
-    monkeypatch.setattr(task_module, "_GROUNDED", Memo(4))
+    monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
     first = GroundTask(problem, domain, Deadline(None))
     shared = GroundTask(other, domain, Deadline(None))
     if first.actions and shared.actions:  # the very same action objects: one grounding
         assert {id(a) for a in first.actions} & {id(a) for a in shared.actions}
-    monkeypatch.setattr(task_module, "_GROUNDED", Memo(4))
+    monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
     fresh = GroundTask(other, domain, Deadline(None))
     assert set(shared.actions) == set(fresh.actions)
     assert shared.reached == fresh.reached

@@ -16,9 +16,11 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Generic, TypeVar
 
+from ..errors import Deadline
 from ..parsing import Domain, Problem
+from .grounding import GroundAction, ground_actions
 
-__all__ = ["Memo", "closure_key", "init_key"]
+__all__ = ["Memo", "closure_key", "grounded", "init_key"]
 
 V = TypeVar("V")
 
@@ -63,3 +65,24 @@ def closure_key(problem: Problem, domain: Domain, negative: bool) -> Hashable | 
     if base is None:
         return None
     return (base, problem.goal.positive, problem.goal.negative, negative)
+
+
+#: Ground actions by domain text, objects and static init atoms (:func:`grounded`).
+_GROUNDED: Memo[tuple[GroundAction, ...]] = Memo(4)
+
+
+def grounded(problem: Problem, domain: Domain, deadline: Deadline) -> list[GroundAction]:
+    """:func:`.grounding.ground_actions`, once per domain, objects and static init atoms: they
+    are all it depends on (the dynamic init only decides which actions are reachable, which
+    :func:`.grounding.relaxed_reachable` does per init), so the layouts of one set of blocks
+    share one grounding. The actions are immutable; each task indexes them on its own."""
+    if not domain.text:
+        return ground_actions(problem, domain, deadline)
+    changing = {a.predicate for act in domain.actions for a in (*act.add, *act.delete)}
+    static = frozenset(a for a in problem.init if a.predicate not in changing)
+    key = (domain.text, frozenset(problem.objects.items()), static)
+    known = _GROUNDED.get(key)
+    if known is None:
+        known = tuple(ground_actions(problem, domain, deadline))
+        _GROUNDED.put(key, known)
+    return list(known)

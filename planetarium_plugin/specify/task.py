@@ -14,15 +14,9 @@ from typing import NamedTuple
 
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
-from .grounding import GroundAction, ground_actions, relaxed_reachable
-from .invariants import (
-    MutexGroup,
-    applicable_under,
-    candidate_schemas,
-    lifted_proven,
-    mutex_groups,
-)
-from .memo import Memo
+from .grounding import GroundAction, relaxed_reachable
+from .invariants import MutexGroup, applicable_under, candidate_schemas, lifted_proven, mutex_groups
+from .memo import grounded
 from .pairs import pair_groups
 from .regression import regress
 
@@ -37,27 +31,6 @@ PLANS = 4
 #: The largest task whose pairwise mutexes are computed: atoms, actions (depots, 3 crates).
 PAIR_ATOMS = 400
 PAIR_ACTIONS = 12_000
-
-
-#: Ground actions by domain text, objects and static init atoms (:func:`_grounded`).
-_GROUNDED: Memo[tuple[GroundAction, ...]] = Memo(4)
-
-
-def _grounded(problem: Problem, domain: Domain, deadline: Deadline) -> list[GroundAction]:
-    """:func:`.grounding.ground_actions`, once per domain, objects and static init atoms: they
-    are all it depends on (the dynamic init only decides which actions are reachable, which
-    :func:`relaxed_reachable` does per init), so the layouts of one set of blocks share one
-    grounding. The actions are immutable; each task indexes them on its own."""
-    if not domain.text:
-        return ground_actions(problem, domain, deadline)
-    changing = {a.predicate for act in domain.actions for a in (*act.add, *act.delete)}
-    static = frozenset(a for a in problem.init if a.predicate not in changing)
-    key = (domain.text, frozenset(problem.objects.items()), static)
-    known = _GROUNDED.get(key)
-    if known is None:
-        known = tuple(ground_actions(problem, domain, deadline))
-        _GROUNDED.put(key, known)
-    return list(known)
 
 
 #: The set bits of each byte value, for :meth:`GroundTask.decode`.
@@ -78,7 +51,7 @@ class GroundTask:
 
     def __init__(self, problem: Problem, domain: Domain, deadline: Deadline) -> None:
         self.init: State = problem.init
-        actions = _grounded(problem, domain, deadline)
+        actions = grounded(problem, domain, deadline)
         reached, actions = relaxed_reachable(problem.init, actions, deadline)
         # The actions proven to keep each candidate group on the lifted schemas (once per
         # domain) are not checked again here: only the init and the rest are, per problem.
