@@ -277,3 +277,23 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
     assert shared.always == fresh.always
     groups = {(g.atoms, g.exactly_one) for g in shared.groups}
     assert groups == {(g.atoms, g.exactly_one) for g in fresh.groups}
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_atoms_false_with_one_atom_are_its_closure_before_and_after_pair_mutexes(case, data):
+    """The goal agenda's orderings read each goal atom's closure from a per-task table: it is
+    :meth:`GroundTask.close` of the atom alone, and it follows the invariants when h^2 pairs
+    are added (a stale entry would miss what the new pairs make false)."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+
+    def fresh(x):
+        closed = task.close((x,), ())
+        return closed[1] if closed is not None else frozenset()
+
+    atoms = sorted(task.reached)
+    assert all(task.false_with(x) == fresh(x) for x in atoms)
+    task.add_pair_mutexes(Deadline(None))
+    assert all(task.false_with(x) == fresh(x) for x in atoms)

@@ -198,8 +198,7 @@ def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
         needs[x] = first.union(*(common_pre(y) for y in first))
     out: dict[Atom, set[Atom]] = {}
     for g in goal:
-        closed = task.close((g,), ())
-        false = closed[1] if closed is not None else frozenset()
+        false = task.false_with(g)  # kept per task: refutations run the agenda again and again
         out[g] = {x for x in goal if x != g and needs[x] & false}
     return out
 

@@ -148,7 +148,8 @@ def _specify(
         negs = gneg if negative else frozenset()
         return FullySpecifiedGoal(gpos, negs, goal.numeric, "exact", reachable=False)
 
-    if task.close(gpos, gneg) is None:
+    implied = task.close(gpos, gneg)  # no proof below adds invariants before it is read
+    if implied is None:
         return unreachable()
 
     # Evidence gathered by every search, as bit sets (:meth:`GroundTask.encode`): goal states
@@ -308,8 +309,6 @@ def _specify(
                 return True
         return False
 
-    implied = task.close(gpos, gneg)
-    assert implied is not None  # a goal state exists, so the goal is consistent
     assert common is not None
     proven = set(gpos) | ((task.always | implied[0]) & task.decode(common))
     # A known plan repaired around the step that made a candidate true refutes it in

@@ -72,10 +72,9 @@ class GroundTask:
             deleted |= a.delete - a.add
         self.always = frozenset(a for a in self.init if a not in deleted)
         self.deleted = frozenset(deleted)
-        # Bit sets for the forward searches: atom i of ``atoms`` is bit i; a state is an int.
-        # Set operations on ints are several times cheaper than on frozensets of atoms, and an
-        # int hashes in constant time. Bit ``len(atoms)`` stands for every atom that is never
-        # true (not relaxed-reachable): no state has it.
+        # Bit sets for the forward searches: atom i of ``atoms`` is bit i; a state is an int
+        # (set operations several times cheaper than on frozensets, constant-time hashes). Bit
+        # ``len(atoms)`` stands for every atom that is never true: no state has it.
         self.atoms: tuple[Atom, ...] = tuple(sorted(self.reached, key=str))
         self.index: dict[Atom, int] = {x: i for i, x in enumerate(self.atoms)}
         self.never = 1 << len(self.atoms)
@@ -120,6 +119,15 @@ class GroundTask:
             for x in g.atoms:
                 self.group_of.setdefault(x, []).append(i)
         self._paired = False
+        self._false: dict[tuple[Atom, int], State] = {}
+
+    def false_with(self, x: Atom) -> State:
+        """The atoms false whenever ``x`` holds (:meth:`close`), kept while the groups last."""
+        key = (x, len(self.groups))
+        if key not in self._false:
+            closed = self.close((x,), ())
+            self._false[key] = closed[1] if closed is not None else frozenset()
+        return self._false[key]
 
     def add_pair_mutexes(self, deadline: Deadline) -> bool:
         """Add the h^2 mutex pairs no verified group covers as two-atom groups, once per task
@@ -236,8 +244,7 @@ class GroundTask:
         )
 
     def step_rows(self, s: int) -> list[tuple[int, int, int, int, int]]:
-        """The rows (pre, pre_neg, ~delete, add, index in ``actions``) of the actions
-        applicable in ``s``."""
+        """The rows (pre, pre_neg, ~delete, add, index in ``actions``) applicable in ``s``."""
         rows = self.by_bit
         out = [r for r in self.free_rows if s & r[0] == r[0] and not s & r[1]]
         x = s & self.dynamic
@@ -257,8 +264,7 @@ class GroundTask:
         return tuple(self._witnesses)
 
     def remember(self, states: Iterable[int]) -> None:
-        """Keep reachable states (bit sets) for later goals over the same init (at most
-        ``WITNESSES``)."""
+        """Keep reachable states (bit sets) for later goals (at most ``WITNESSES``)."""
         kept = self._witnesses + [s for s in states if s not in self._witnesses]
         self._witnesses = kept[-WITNESSES:]
 
@@ -278,10 +284,8 @@ class GroundTask:
         """True if every plan reaching ``goal`` makes ``f`` true at some point.
 
         Proof: ``f`` is false in the init and the goal is not even relaxed-reachable (deletes
-        and negative preconditions ignored: an over-approximation) once the actions adding
-        ``f`` are removed. With ``f`` monotone (no action deletes it) it then holds in every
-        reachable goal state.
-        """
+        and negative preconditions ignored) once the actions adding ``f`` are removed. With
+        ``f`` monotone (no action deletes it) it then holds in every reachable goal state."""
         if f in self.init:
             return False
         return self._needs_one_of(goal, set(self.adder_idx.get(f, ())))
