@@ -76,10 +76,9 @@ QUICK = 300
 #: States for the first goal-count search from the init (bit-set states: ~1-4 µs each).
 FIRST = 4_000
 #: ... and generated states without a better goal count after which it gives up (the goal
-#: agenda follows): a tower swap leaves the count where it starts for all 4,000 states,
-#: while on the test splits' 474 first searches that succeed the count never stalls for more
-#: than 1,705 states, and for more than 1,250 only once; the first improvement comes within
-#: 563 states in all but one (1,706).
+#: agenda follows): a tower swap leaves the count where it starts for all 4,000 states, while
+#: on the test splits' 474 first searches that succeed it never stalls for more than 1,705
+#: states, for more than 1,250 only once; the first improvement comes within 563 but once.
 FIRST_STALL = 1_500
 FIRST_STALL_START = 600
 #: Heuristic evaluations of the lazy best-first search when no complete planner answered.
@@ -292,6 +291,8 @@ def _specify(
                 return False
         raise _bound(max_states, what)
 
+    costs: dict = {}  # relaxed costs from each origin, for refute_from
+
     def refuted(f: Atom, want: bool) -> bool:
         """Whether a goal state with ``f`` (``want``) or without it is reached, feeding
         ``on_state``: first by the short goal-count search from the last goal state
@@ -303,7 +304,7 @@ def _specify(
             if hit is not None:
                 return True
         for origin in origins(task, f, want, goal_states[-1], goal_states[0]):
-            end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline)
+            end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline, costs=costs)
             if end is not None:
                 on_state(task.encode(end))
                 return True

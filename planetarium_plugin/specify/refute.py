@@ -54,12 +54,15 @@ def refute_from(
     deadline: Deadline,
     budget: int = EVALUATIONS,
     seconds: float = SECONDS,
+    costs: dict | None = None,
 ) -> State | None:
     """A state reachable from ``start`` with ``pos`` true, ``neg`` false and ``f`` true if
     ``want`` else false, or None (nothing proved). ``start`` must be reachable (a goal state
     found earlier, or the init): the state returned is then a reachable goal state refuting
     ``f``. Where the literal already holds in ``start`` (an atom nothing deletes, false in the
     init: an image taken by another rover), the goal agenda runs from there with it protected.
+    ``costs``: the caller's table of :func:`_costs` by start state (one closure refutes many
+    facts from the same few goal states).
     """
     if want:
         steps = task.adders.get(f, ())
@@ -76,7 +79,11 @@ def refute_from(
         if heuristic(task, start, pos2, neg2 - {f}, protect) is None:
             return None
         return _rebuild(task, start, [], start, pos2, neg2, protect, evals, deadline)
-    cost = _costs(task, start)
+    cost = costs.get(start) if costs is not None else None
+    if cost is None:
+        cost = _costs(task, start)
+        if costs is not None:
+            costs[start] = cost
     evals.left -= 1
     index = task.index
     ranked = []
@@ -219,7 +226,9 @@ def _costs(task: GroundTask, s: State) -> list[int]:
     while frontier:
         new: dict[int, int] = {}
         for i in frontier:
-            c = 1 + sum(cost[y] for y in pre[i])
+            c = 1
+            for y in pre[i]:
+                c += cost[y]
             for x in add[i]:
                 if cost[x] < 0 and (x not in new or c < new[x]):
                     new[x] = c
