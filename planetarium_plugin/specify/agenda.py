@@ -248,7 +248,8 @@ def climb(
                 kept = []
         better = _improve(task, s, helpful, h, pos, neg, banned, evals, deadline, kept)
         if better is None and wide and not evals.spent():
-            better = _improve(task, s, None, h, pos, neg, banned, evals, deadline)
+            kept = []  # the failed search's last exploration is not the state returned
+            better = _improve(task, s, None, h, pos, neg, banned, evals, deadline, kept)
         if better is None:
             return None
         s, path, (h, helpful) = better
