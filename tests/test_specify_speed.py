@@ -17,10 +17,11 @@ from planetarium_plugin import Deadline, domain_packs, equivalent, parse_problem
 from planetarium_plugin.equivalence import _specify_on_gt_init
 from planetarium_plugin.parsing import Atom
 from planetarium_plugin.registry import resolve_pack
-from planetarium_plugin.specify import exact_fully_specify
+from planetarium_plugin.specify import exact_fully_specify, relaxed
 from planetarium_plugin.specify.forward import greedy
 from planetarium_plugin.specify.grounding import GroundAction
-from planetarium_plugin.specify.relaxed import heuristic
+from planetarium_plugin.specify.layers import numpy_available
+from planetarium_plugin.specify.relaxed import estimate_from, heuristic
 from planetarium_plugin.specify.task import GroundTask, State
 
 
@@ -96,7 +97,6 @@ def _reference_heuristic(task: GroundTask, s: State, pos: State, neg: State, ban
     return h, list(helpful.values())
 
 
-
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -111,9 +111,51 @@ def test_indexed_heuristic_equals_the_atom_keyed_one(case, data):
     for _ in range(8):
         banned = {i for i in range(len(task.acts)) if rng.random() < 0.2}
         for ban in (frozenset(), banned):
-            assert heuristic(task, s, pos, neg, ban) == _reference_heuristic(
-                task, s, pos, neg, ban
-            )
+            assert heuristic(task, s, pos, neg, ban) == _reference_heuristic(task, s, pos, neg, ban)
+        nexts = list(task.successors(s))
+        if not nexts:
+            break
+        s = rng.choice(nexts)
+
+
+NUMPY = pytest.mark.skipif(not numpy_available(), reason="numpy not installed: only the loop")
+#: relaxed.ARRAYS per kernel: the interpreter's loop, numpy's layers.
+KERNELS = {"loop": 10**9, "arrays": 0}
+
+
+@pytest.mark.parametrize("kernel", ["loop", pytest.param("arrays", marks=NUMPY)])
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_both_kernels_equal_the_atom_keyed_heuristic(kernel, case, data, monkeypatch):
+    """The interpreter's loop and the numpy layers (:mod:`.specify.layers`, forced by
+    ``ARRAYS = 0``) give the atom-keyed estimate and helpful actions in the same order, on
+    states of a random walk, with drawn negative literals (atoms of the state and not), drawn
+    goals and banned actions; and :func:`estimate_from` over the kept exploration equals a
+    fresh one-atom call."""
+    monkeypatch.setattr(relaxed, "ARRAYS", KERNELS[kernel])
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    rng = random.Random(data.draw(st.integers(0, 2**16)))
+    atoms = sorted(task.atoms, key=str)
+    s = task.init
+    for _ in range(8):
+        goals = [(problem.goal.positive, problem.goal.negative)]
+        if atoms:
+            pos = frozenset(rng.sample(atoms, min(len(atoms), rng.randint(1, 3))))
+            neg = frozenset(rng.sample(atoms, min(len(atoms), rng.randint(0, 2))))
+            goals.append((pos, neg))
+            goals.append((frozenset(), frozenset(x for x in s if rng.random() < 0.3)))
+        banned = {i for i in range(len(task.acts)) if rng.random() < 0.2}
+        for pos, neg in goals:
+            for ban in (frozenset(), banned):
+                kept: list = []
+                got = heuristic(task, s, pos, neg, ban, kept)
+                assert got == _reference_heuristic(task, s, pos, neg, ban)
+                if got is None or neg:
+                    continue
+                for g in pos:
+                    assert estimate_from(task, kept, g) == heuristic(task, s, {g}, set(), ban)
         nexts = list(task.successors(s))
         if not nexts:
             break
@@ -156,8 +198,12 @@ def test_candidate_in_other_names_gets_its_own_verdict(data):
     gt = _bw(blocks, init, goal)
     cand = _bw(list(names), rename(init), rename(cand_goal))
     generic = equivalent(gt, cand, USER_BW, timeout=30)
-    rules = equivalent(gt.replace("user-bw", "blocksworld"), cand.replace("user-bw", "blocksworld"),
-                       "blocksworld", timeout=30)
+    rules = equivalent(
+        gt.replace("user-bw", "blocksworld"),
+        cand.replace("user-bw", "blocksworld"),
+        "blocksworld",
+        timeout=30,
+    )
     assert generic.pack is None and rules.pack is not None
     assert generic.equivalent == rules.equivalent, (generic, rules)
 

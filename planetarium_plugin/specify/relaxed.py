@@ -3,15 +3,25 @@
 :func:`heuristic` is additive h_add with FF's helpful actions over the integer tables of
 :meth:`.task.GroundTask.relaxed_tables`; :func:`estimate_from` re-reads one atom's estimate
 from an exploration already made. They only guide searches: nothing is proved from them.
+On tasks of :data:`ARRAYS` actions or more the exploration runs a layer at a time in numpy
+(:mod:`.layers`) when numpy is installed: the same answers, a fraction of the interpreter's
+work per action.
 """
 
 from __future__ import annotations
 
 from ..parsing import Atom
 from .grounding import GroundAction
+from .layers import explore_arrays, numpy_available
 from .task import GroundTask, State
 
-__all__ = ["estimate_from", "heuristic"]
+__all__ = ["ARRAYS", "estimate_from", "heuristic"]
+
+#: Tasks of at least this many actions explore in numpy (:func:`.layers.explore_arrays`):
+#: below it the interpreter's loop costs less than numpy's calls per layer (floor-tile's
+#: 1,500-1,750-action tasks: 23 vs 37-43 ms over 199 calls; 44 blocks, 3,872 actions, and
+#: IPC Rovers 18-20: 3-35 % less in numpy; see benchmarks/RESULTS.md, issue 17).
+ARRAYS = 2000
 
 
 def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset(), keep=None):
@@ -27,6 +37,18 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     acts = task.acts
     pre, add, waiting = task.relaxed_tables()
     index = task.index
+    if len(acts) >= ARRAYS and numpy_available():
+        goal = [index.get(x, -1) for x in pos]
+        if -1 in goal:
+            return None  # a goal atom that is never true
+        wanted = [x for x in neg if x in s]
+        found = explore_arrays(task, s, goal, wanted, banned)
+        if found is None:
+            return None
+        cost, achiever, neg_cost = found
+        if keep is not None:
+            keep[:] = [cost, achiever]
+        return _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost)
     cost = [-1] * len(task.atoms)  # -1: not reached yet
     achiever: dict[object, int] = {}
     missing = task.pre_count.copy()  # a banned action's never reaches 0: one test, not two
