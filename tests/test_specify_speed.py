@@ -162,6 +162,47 @@ def test_both_kernels_equal_the_atom_keyed_heuristic(kernel, case, data, monkeyp
         s = rng.choice(nexts)
 
 
+
+def _reference_needs_one_of(task: GroundTask, goal, banned: set[int]) -> bool:
+    """The atom-keyed relaxed reachability :meth:`GroundTask._needs_one_of` replaced."""
+    missing = task.pre_count.copy()
+    ready = [i for i in task.no_pre if i not in banned]
+    reached = set(task.init)
+    todo = list(task.init)
+    open_goals = {x for x in goal if x not in reached}
+    while (todo or ready) and open_goals:
+        while todo:
+            for i in task.waiting_idx.get(todo.pop(), ()):
+                missing[i] -= 1
+                if missing[i] == 0 and i not in banned:
+                    ready.append(i)
+        while ready:
+            for x in task.acts[ready.pop()].add:
+                if x not in reached:
+                    reached.add(x)
+                    todo.append(x)
+                    open_goals.discard(x)
+    return bool(open_goals)
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_needs_one_of_over_atom_numbers_equals_the_atom_keyed_one(case, data):
+    """The landmark test over atom numbers answers as the atom-keyed one, for drawn goals
+    (reachable atoms, init atoms, an atom never true) and drawn banned actions."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    rng = random.Random(data.draw(st.integers(0, 2**16)))
+    atoms = sorted(task.atoms, key=str)
+    never = Atom("never-true-here", ())
+    for _ in range(10):
+        goal = set(rng.sample(atoms, min(len(atoms), rng.randint(0, 3))))
+        if rng.random() < 0.2:
+            goal.add(never)
+        banned = {i for i in range(len(task.acts)) if rng.random() < rng.choice((0.05, 0.3))}
+        assert task._needs_one_of(goal, banned) == _reference_needs_one_of(task, goal, banned)
+
 BW = domain_packs()["blocksworld"]
 USER_BW = BW.domain_pddl.replace("(domain blocksworld)", "(domain user-bw)")
 

@@ -303,20 +303,20 @@ class GroundTask:
     def _needs_one_of(self, goal: Iterable[Atom], banned: set[int]) -> bool:
         """Whether ``goal`` is not relaxed-reachable from the init without the actions
         ``banned`` (indices into :attr:`actions`): every plan reaching it applies one of them."""
+        open_goals = {self.index.get(x, -1) for x in goal if x not in self.init}
+        pre, add, waiting = self.relaxed_tables()
         missing = self.pre_count.copy()
         ready = [i for i in self.no_pre if i not in banned]
-        reached = set(self.init)
-        todo = list(self.init)
-        acts, waiting = self.actions, self.waiting_idx
-        open_goals = {x for x in goal if x not in reached}
+        todo = [x for x in map(self.index.get, self.init) if x is not None]
+        reached = set(todo)  # atom numbers: no Atom hashed (a goal never true: -1, never)
         while (todo or ready) and open_goals:
             while todo:
-                for i in waiting.get(todo.pop(), ()):
+                for i in waiting[todo.pop()]:
                     missing[i] -= 1
                     if missing[i] == 0 and i not in banned:
                         ready.append(i)
             while ready:
-                for x in acts[ready.pop()].add:
+                for x in add[ready.pop()]:
                     if x not in reached:
                         reached.add(x)
                         todo.append(x)
