@@ -119,7 +119,7 @@ def test_indexed_heuristic_equals_the_atom_keyed_one(case, data):
 
 
 NUMPY = pytest.mark.skipif(not numpy_available(), reason="numpy not installed: only the loop")
-#: relaxed.ARRAYS per kernel: the interpreter's loop, numpy's layers.
+#: relaxed.ARRAYS per kernel (ARRAY_ATOMS 0): the interpreter's loop, numpy's layers.
 KERNELS = {"loop": 10**9, "arrays": 0}
 
 
@@ -134,6 +134,7 @@ def test_both_kernels_equal_the_atom_keyed_heuristic(kernel, case, data, monkeyp
     goals and banned actions; and :func:`estimate_from` over the kept exploration equals a
     fresh one-atom call."""
     monkeypatch.setattr(relaxed, "ARRAYS", KERNELS[kernel])
+    monkeypatch.setattr(relaxed, "ARRAY_ATOMS", 0)
     problem, domain = _problem(case, data)
     task = GroundTask(problem, domain, Deadline(None))
     rng = random.Random(data.draw(st.integers(0, 2**16)))

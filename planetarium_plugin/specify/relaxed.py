@@ -3,7 +3,7 @@
 :func:`heuristic` is additive h_add with FF's helpful actions over the integer tables of
 :meth:`.task.GroundTask.relaxed_tables`; :func:`estimate_from` re-reads one atom's estimate
 from an exploration already made. They only guide searches: nothing is proved from them.
-On tasks of :data:`ARRAYS` actions or more the exploration runs a layer at a time in numpy
+From large states of large tasks (:data:`ARRAYS`) the exploration runs a layer at a time in numpy
 (:mod:`.layers`) when numpy is installed: the same answers, a fraction of the interpreter's
 work per action.
 """
@@ -15,13 +15,15 @@ from .grounding import GroundAction
 from .layers import explore_arrays, numpy_available
 from .task import GroundTask, State
 
-__all__ = ["ARRAYS", "estimate_from", "heuristic"]
+__all__ = ["ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic"]
 
-#: Tasks of at least this many actions explore in numpy (:func:`.layers.explore_arrays`):
-#: below it the interpreter's loop costs less than numpy's calls per layer (floor-tile's
-#: 1,500-1,750-action tasks: 23 vs 37-43 ms over 199 calls; 44 blocks, 3,872 actions, and
-#: IPC Rovers 18-20: 3-35 % less in numpy; see benchmarks/RESULTS.md, issue 17).
+#: States of at least :data:`ARRAY_ATOMS` true atoms in tasks of at least :data:`ARRAYS`
+#: actions explore in numpy (:func:`.layers.explore_arrays`). Measured (RESULTS.md, issue
+#: 17): IPC Rovers 20 (~840 true atoms, 2,000+ actions) 22 % less; 44-block towers (~90 true
+#: atoms, 3,872 actions) 8 % less to 16 % more by call mix; floor-tile (1,500-1,750 actions)
+#: 1.6x more: numpy's calls per layer outweigh a loop over few, small layers.
 ARRAYS = 2000
+ARRAY_ATOMS = 256
 
 
 def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozenset(), keep=None):
@@ -37,7 +39,7 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
     acts = task.acts
     pre, add, waiting = task.relaxed_tables()
     index = task.index
-    if len(acts) >= ARRAYS and numpy_available():
+    if len(s) >= ARRAY_ATOMS and len(acts) >= ARRAYS and numpy_available():
         goal = [index.get(x, -1) for x in pos]
         if -1 in goal:
             return None  # a goal atom that is never true
