@@ -20,8 +20,8 @@ __all__ = ["ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic"]
 #: States of at least :data:`ARRAY_ATOMS` true atoms in tasks of at least :data:`ARRAYS`
 #: actions explore in numpy (:func:`.layers.explore_arrays`). Measured (RESULTS.md, issue
 #: 17): IPC Rovers 20 (~840 true atoms, 2,000+ actions) 22 % less; 44-block towers (~90 true
-#: atoms, 3,872 actions) 8 % less to 16 % more by call mix; floor-tile (1,500-1,750 actions)
-#: 1.6x more: numpy's calls per layer outweigh a loop over few, small layers.
+#: atoms, 3,872 actions) 15 % less to 16 % more by call mix; floor-tile (750-1,750 actions)
+#: 1.3-1.8x more: numpy's calls per layer outweigh a loop over few, small layers.
 ARRAYS = 2000
 ARRAY_ATOMS = 256
 
