@@ -17,7 +17,7 @@ from planetarium_plugin import Deadline, domain_packs, equivalent, parse_problem
 from planetarium_plugin.equivalence import _specify_on_gt_init
 from planetarium_plugin.parsing import Atom
 from planetarium_plugin.registry import resolve_pack
-from planetarium_plugin.specify import exact_fully_specify, relaxed
+from planetarium_plugin.specify import exact_fully_specify, invariants, relaxed
 from planetarium_plugin.specify.forward import greedy
 from planetarium_plugin.specify.grounding import GroundAction
 from planetarium_plugin.specify.layers import numpy_available
@@ -335,6 +335,61 @@ def test_a_stalled_goal_count_search_proves_nothing(case, data, stall, start):
         assert pos <= hit and not hit & neg
 
 
+def _reference_groups(schemas, init, atoms, actions, proven=None) -> list:
+    """The one-pass mutex_groups before its init half was split off (init-dependent
+    ``bad`` seeded first), kept as the reference."""
+    by_pred: dict[str, list[Atom]] = {}
+    for a in atoms:
+        by_pred.setdefault(a.predicate, []).append(a)
+    out = []
+    for schema in schemas:
+        skip = proven.get(schema, frozenset()) if proven is not None else frozenset()
+        k = invariants._arity_k(schema)
+        parts: dict[str, list] = {}
+        for p, m in schema:
+            parts.setdefault(p, []).append(m)
+        keys: dict[Atom, list[tuple]] = {}
+        members: dict[tuple, set[Atom]] = {}
+        for p, ms in parts.items():
+            for a in by_pred.get(p, ()):
+                for m in ms:
+                    if len(m) != len(a.args):
+                        continue
+                    theta = invariants._theta(a.args, m, k)
+                    if theta is not None:
+                        keys.setdefault(a, []).append(theta)
+                        members.setdefault(theta, set()).add(a)
+        bad = {theta for theta, group in members.items() if len(group & init) > 1}
+        adds_one: dict[tuple, bool] = {}
+        for act in actions:
+            if act.name in skip:
+                continue
+            eff_del = act.delete - act.add
+            added: dict[tuple, set[Atom]] = {}
+            for e in act.add:
+                for t in keys.get(e, ()):
+                    added.setdefault(t, set()).add(e)
+            required: dict[tuple, int] = {}
+            for x in act.pre_pos:
+                for t in keys.get(x, ()):
+                    required[t] = required.get(t, 0) + 1
+            for t, es in added.items():
+                if t in bad or es <= act.pre_pos or required.get(t, 0) > 1:
+                    continue  # nothing new, or never applicable while at most one holds
+                if len(es) > 1 or not any(t in keys.get(d, ()) for d in act.pre_pos & eff_del):
+                    bad.add(t)
+            for d in eff_del:
+                for t in keys.get(d, ()):
+                    if t not in added and required.get(t, 0) <= 1:
+                        adds_one[t] = False
+        for theta, group in members.items():
+            if theta in bad or len(group) < 2:
+                continue
+            exactly = len(group & init) == 1 and adds_one.get(theta, True)
+            out.append(invariants.MutexGroup(frozenset(group), exactly))
+    return out
+
+
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -346,25 +401,57 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
     grounding has the actions, atoms, static atoms and mutex groups of one grounded afresh."""
     import dataclasses
 
+    from planetarium_plugin.specify import grounding as grounding_module
     from planetarium_plugin.specify import memo as memo_module
+    from planetarium_plugin.specify import reuse
+    from planetarium_plugin.specify.grounding import ground_actions
+    from planetarium_plugin.specify.invariants import (
+        candidate_schemas,
+        lifted_proven,
+        mutex_groups,
+    )
     from planetarium_plugin.specify.memo import Memo
     from planetarium_plugin.specify.search import reachable_states
 
     problem, domain = _problem(case, data)
     states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
     other = dataclasses.replace(problem, init=data.draw(st.sampled_from(states)))
-    monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
+
+    def forget() -> None:
+        monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
+        for table in ("_CHECKS", "_KEPT", "_DELETED", "_ROWS"):
+            monkeypatch.setattr(reuse, table, Memo(4))
+
+    forget()
     first = GroundTask(problem, domain, Deadline(None))
     shared = GroundTask(other, domain, Deadline(None))
+    again = GroundTask(other, domain, Deadline(None))  # every table kept: hits throughout
     if first.actions and shared.actions:  # the very same action objects: one grounding
         assert {id(a) for a in first.actions} & {id(a) for a in shared.actions}
-    monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
+    forget()
     fresh = GroundTask(other, domain, Deadline(None))
-    assert set(shared.actions) == set(fresh.actions)
-    assert shared.reached == fresh.reached
-    assert shared.always == fresh.always
-    groups = {(g.atoms, g.exactly_one) for g in shared.groups}
-    assert groups == {(g.atoms, g.exactly_one) for g in fresh.groups}
+    # mutex_groups (group_checks, then groups_in per init) is the one-pass reference's.
+    for p in (problem, other):
+        grounding = ground_actions(p, domain, Deadline(None))
+        reached, acts = grounding_module.relaxed_reachable(p.init, grounding, Deadline(None))
+        for proven in (None, lifted_proven(domain)):
+            schemas = candidate_schemas(domain)
+            assert mutex_groups(schemas, p.init, reached, acts, proven) == _reference_groups(
+                schemas, p.init, reached, acts, proven
+            )
+    for kept in (shared, again):
+        assert kept.actions == fresh.actions  # in order: rows name actions by position
+        assert kept.reached == fresh.reached
+        assert kept.always == fresh.always and kept.deleted == fresh.deleted
+        # (in any order: a group's place follows the atoms' iteration order, as before)
+        groups = [(g.atoms, g.exactly_one) for g in kept.groups]
+        assert len(groups) == len(fresh.groups)
+        assert set(groups) == {(g.atoms, g.exactly_one) for g in fresh.groups}
+        assert kept.atoms == fresh.atoms and kept.index == fresh.index
+        assert kept.never == fresh.never and kept.dynamic == fresh.dynamic
+        assert kept.by_bit == fresh.by_bit and kept.free_rows == fresh.free_rows
+        assert kept.pre_count == fresh.pre_count and kept.no_pre == fresh.no_pre
+        assert kept.relaxed_tables() == fresh.relaxed_tables()
 
 
 @pytest.mark.parametrize("case", CLASSICAL)

@@ -37,7 +37,8 @@ from .grounding import GroundAction
 
 __all__ = [
     "MutexGroup",
-    "applicable_under",
+    "group_checks",
+    "groups_in",
     "candidate_schemas",
     "lifted_proven",
     "mutex_groups",
@@ -193,10 +194,34 @@ def mutex_groups(
     ``proven`` (:func:`lifted_proven` of the actions' domain): per schema, the names of the
     actions whose every ground instance passes those checks — skipped, same answer.
     """
+    return groups_in(init, group_checks(schemas, atoms, actions, proven))
+
+
+#: Per candidate group: its members, whether every action keeps it, whether none can empty it.
+GroupCheck = tuple[frozenset[Atom], bool, bool]
+
+
+def groups_in(init: frozenset[Atom], checks: Iterable[GroupCheck]) -> list[MutexGroup]:
+    """:func:`mutex_groups`' init half: the candidates the init has at most one member of."""
+    out: list[MutexGroup] = []
+    for group, kept, keeps_one in checks:
+        n = len(group & init)
+        if kept and n <= 1:
+            out.append(MutexGroup(group, n == 1 and keeps_one))
+    return out
+
+
+def group_checks(
+    schemas: Iterable[Schema],
+    atoms: Iterable[Atom],
+    actions: Sequence[GroundAction],
+    proven: Mapping[Schema, frozenset[str]] | None = None,
+) -> tuple[GroupCheck, ...]:
+    """:func:`mutex_groups`' half that does not depend on the init (kept per grounding)."""
     by_pred: dict[str, list[Atom]] = {}
     for a in atoms:
         by_pred.setdefault(a.predicate, []).append(a)
-    out: list[MutexGroup] = []
+    out: list[GroupCheck] = []
     for schema in schemas:
         skip = proven.get(schema, frozenset()) if proven is not None else frozenset()
         k = _arity_k(schema)
@@ -214,7 +239,7 @@ def mutex_groups(
                     if theta is not None:
                         keys.setdefault(a, []).append(theta)
                         members.setdefault(theta, set()).add(a)
-        bad = {theta for theta, group in members.items() if len(group & init) > 1}
+        bad: set[tuple] = set()
         adds_one: dict[tuple, bool] = {}
         for act in actions:
             if act.name in skip:
@@ -238,11 +263,9 @@ def mutex_groups(
                     if t not in added and required.get(t, 0) <= 1:
                         adds_one[t] = False
         for theta, group in members.items():
-            if theta in bad or len(group) < 2:
-                continue
-            exactly = len(group & init) == 1 and adds_one.get(theta, True)
-            out.append(MutexGroup(frozenset(group), exactly))
-    return out
+            if len(group) >= 2:
+                out.append((frozenset(group), theta not in bad, adds_one.get(theta, True)))
+    return tuple(out)
 
 
 def lifted_proven(domain: Domain) -> dict[Schema, frozenset[str]]:
@@ -362,25 +385,3 @@ def _needs_two(required: list[tuple[Atom, tuple]], theta: tuple, mu: dict[str, s
                 return True
         found.append(a)
     return False
-
-
-def applicable_under(
-    actions: Sequence[GroundAction], groups: Sequence[MutexGroup]
-) -> list[GroundAction]:
-    """``actions`` without those whose positive preconditions hold two atoms of one mutex
-    group: while the groups hold (in every reachable state) such an action never applies."""
-    member: dict[Atom, list[int]] = {}
-    for i, g in enumerate(groups):
-        for x in g.atoms:
-            member.setdefault(x, []).append(i)
-
-    def two_of_one(a: GroundAction) -> bool:
-        seen: set[int] = set()
-        for x in a.pre_pos:
-            for gi in member.get(x, ()):
-                if gi in seen:
-                    return True
-                seen.add(gi)
-        return False
-
-    return [a for a in actions if len(a.pre_pos) < 2 or not two_of_one(a)]

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
 from .grounding import GroundAction, relaxed_reachable
-from .invariants import MutexGroup, applicable_under, candidate_schemas, lifted_proven, mutex_groups
+from .invariants import MutexGroup, groups_in
 from .memo import grounded
 from .pairs import pair_groups
 from .regression import regress
+from .reuse import RelaxedTables, bit_rows, checks_for, kept_under
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -37,15 +37,6 @@ PAIR_ACTIONS = 12_000
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
 
 
-class RelaxedTables(NamedTuple):
-    """The reachable actions over atom numbers: with no :class:`Atom` hashed per lookup, an
-    h_add exploration (the goal agenda's, the lazy search's) costs a third as much."""
-
-    pre: tuple[tuple[int, ...], ...]  # per action, its positive preconditions
-    add: tuple[tuple[int, ...], ...]  # per action, its add effects
-    waiting: tuple[tuple[int, ...], ...]  # per atom, the actions it is a precondition of
-
-
 class GroundTask:
     """The relevant part of a ground task: reachable actions, atoms, invariants, indexes."""
 
@@ -54,64 +45,32 @@ class GroundTask:
         actions = grounded(problem, domain, deadline)
         reached, actions = relaxed_reachable(problem.init, actions, deadline)
         # The actions proven to keep each candidate group on the lifted schemas (once per
-        # domain) are not checked again here: only the init and the rest are, per problem.
-        groups = mutex_groups(
-            candidate_schemas(domain), self.init, reached, actions, lifted_proven(domain)
-        )
+        # domain) are not checked again here; the checks of the rest are kept per grounding's
+        # reachable part (:mod:`.reuse`): only which groups the init breaks is per problem.
+        groups = groups_in(self.init, checks_for(domain, reached, actions))
         # An action needing two atoms of one verified mutex group is never applicable (h^2's
         # cheapest case, e.g. blocksworld's stack b b: holding b and clear b): without such
         # actions fewer atoms are reachable, and an impossible atom (on b b) no longer keeps
         # an exactly-one group (where is b?) from proving what the goal forces.
-        kept = applicable_under(actions, groups)
+        kept = kept_under(actions, groups)
         if len(kept) < len(actions):
             reached, actions = relaxed_reachable(problem.init, kept, deadline)
             groups = [MutexGroup(g.atoms & reached, g.exactly_one) for g in groups]
         self.reached, self.actions = reached, actions
-        deleted: set[Atom] = set()
-        for a in self.actions:
-            deleted |= a.delete - a.add
-        self.always = frozenset(a for a in self.init if a not in deleted)
-        self.deleted = frozenset(deleted)
-        # Bit sets for the forward searches: atom i of ``atoms`` is bit i; a state is an int
-        # (set operations several times cheaper than on frozensets, constant-time hashes). Bit
-        # ``len(atoms)`` stands for every atom that is never true: no state has it.
-        self.atoms: tuple[Atom, ...] = tuple(sorted(self.reached, key=str))
-        self.index: dict[Atom, int] = {x: i for i, x in enumerate(self.atoms)}
-        self.never = 1 << len(self.atoms)
-        index = self.index
-        self._bit: dict[Atom, int] = {x: 1 << i for i, x in enumerate(self.atoms)}
+        # The atom numbering and the bit-set rows of the forward searches (:class:`.reuse.
+        # BitRows`: a state is an int, bit i for atom i, bit ``len(atoms)`` for every atom
+        # that is never true), shared by the tasks of one grounding that reach the same.
+        rows = self._rows = bit_rows(actions, reached, self.init)
+        self.always, self.deleted = rows.always, rows.deleted
+        self.atoms: tuple[Atom, ...] = rows.atoms
+        self.index: dict[Atom, int] = rows.index
+        self.never = rows.never
+        self._bit: dict[Atom, int] = rows.bit
         self.acts = self.actions
-        self.pre_count = [len(a.pre_pos) for a in self.actions]
-        self.no_pre = [i for i, n in enumerate(self.pre_count) if n == 0]
-        uses: dict[Atom, int] = {}
-        for a in self.actions:
-            for x in a.pre_pos:
-                uses[x] = uses.get(x, 0) + 1
-        rows: list[list[tuple[int, int, int, int, int]]] = [[] for _ in self.atoms]
-        free: list[tuple[int, int, int, int, int]] = []
-        # Each action is listed under its most selective precondition (the one fewest actions
-        # need): a state checks only the actions listed under its true atoms.
-        # Atoms true in every state (static) select nothing: they are never a key.
-        encode, always = self.encode, self.always
-        self.dynamic = (self.never - 1) & ~encode(always)
-        # A reachable action's preconditions and adds are reachable atoms (one bit each, and a
-        # frozenset's atoms are distinct, so their sum is their union); its deletes and
-        # negative preconditions may be atoms that never hold.
-        bit = self._bit.__getitem__
-        for k, a in enumerate(self.actions):
-            pre_neg = encode(a.pre_neg) & ~self.never if a.pre_neg else 0
-            row = (sum(map(bit, a.pre_pos)), pre_neg, ~encode(a.delete), sum(map(bit, a.add)), k)
-            keys = [x for x in a.pre_pos if x not in always]
-            if keys:
-                key = keys[0] if len(keys) == 1 else min(keys, key=lambda x: (uses[x], index[x]))
-                rows[index[key]].append(row)
-            else:
-                free.append(row)
-        # Tuples of int tuples: the collector stops tracking them (lists it would walk forever).
-        self.by_bit = tuple(tuple(r) for r in rows)
-        self.free_rows = tuple(free)
+        self.pre_count, self.no_pre = rows.pre_count, rows.no_pre  # read only
+        self.dynamic = rows.dynamic
+        self.by_bit, self.free_rows = rows.by_bit, rows.free_rows
         self._witnesses: list[int] = []
-        self._relaxed: RelaxedTables | None = None
         self._plans: list[tuple[GroundAction, ...]] = []
         self.groups = groups
         self.group_of: dict[Atom, list[int]] = {}
@@ -215,7 +174,8 @@ class GroundTask:
 
     def relaxed_tables(self) -> RelaxedTables:
         """Actions over atom numbers (:attr:`index`) for relaxed explorations, built once."""
-        if self._relaxed is None:  # a race only builds the same tables twice
+        kept = self._rows.relaxed
+        if not kept:  # a race only builds the same tables twice
             number = self.index.__getitem__
             pre = tuple(tuple(map(number, a.pre_pos)) for a in self.actions)
             add = tuple(tuple(map(number, a.add)) for a in self.actions)
@@ -223,8 +183,8 @@ class GroundTask:
             for i, xs in enumerate(pre):
                 for x in xs:
                     waiting[x].append(i)
-            self._relaxed = RelaxedTables(pre, add, tuple(map(tuple, waiting)))
-        return self._relaxed
+            kept[:] = [RelaxedTables(pre, add, tuple(map(tuple, waiting)))]
+        return kept[0]
 
     # -- bit sets ----------------------------------------------------------------------------
 

@@ -1,0 +1,206 @@
+"""What the ground tasks of one grounding share across inits (:class:`.task.GroundTask`).
+
+The layouts of one set of blocks ground once (:func:`.memo.grounded`); of what a ground task
+builds from that grounding, only relaxed reachability and which candidate groups the init
+breaks depend on the init itself. The rest is kept here, keyed by exactly what it depends on:
+
+* the candidate mutex groups' action checks (:func:`.invariants.group_checks`): the domain's
+  text, the reachable actions and atoms;
+* the actions no verified group rules out (:func:`applicable_under`): those actions and the
+  groups;
+* the bit-set rows of the forward searches (:class:`BitRows`): the final actions, the atoms
+  they reach and the init atoms nothing deletes.
+
+Actions are keyed by identity (their ``id``s): each entry holds the actions it was built from,
+so those ids stay theirs while it lives. Entries are immutable once built, shared read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import NamedTuple
+
+from ..parsing import Atom, Domain
+from .grounding import GroundAction
+from .invariants import GroupCheck, MutexGroup, candidate_schemas, group_checks, lifted_proven
+from .memo import Memo
+
+__all__ = [
+    "BitRows",
+    "RelaxedTables",
+    "applicable_under",
+    "bit_rows",
+    "checks_for",
+    "kept_under",
+]
+
+Row = tuple[int, int, int, int, int]
+
+
+class RelaxedTables(NamedTuple):
+    """The reachable actions over atom numbers: with no :class:`Atom` hashed per lookup, an
+    h_add exploration (the goal agenda's, the lazy search's) costs a third as much."""
+
+    pre: tuple[tuple[int, ...], ...]  # per action, its positive preconditions
+    add: tuple[tuple[int, ...], ...]  # per action, its add effects
+    waiting: tuple[tuple[int, ...], ...]  # per atom, the actions it is a precondition of
+
+
+class BitRows(NamedTuple):
+    """A ground task's atom numbering and the bit-set rows of its actions."""
+
+    actions: tuple[GroundAction, ...]
+    atoms: tuple[Atom, ...]
+    index: dict[Atom, int]
+    bit: dict[Atom, int]
+    never: int
+    dynamic: int
+    always: frozenset[Atom]  # the init atoms nothing deletes
+    deleted: frozenset[Atom]
+    pre_count: list[int]  # read only (copied by each exploration)
+    no_pre: list[int]
+    by_bit: tuple[tuple[Row, ...], ...]
+    free_rows: tuple[Row, ...]
+    relaxed: list[RelaxedTables]  # built on first use: at most one
+
+
+def applicable_under(
+    actions: Sequence[GroundAction], groups: Sequence[MutexGroup]
+) -> list[GroundAction]:
+    """``actions`` without those whose positive preconditions hold two atoms of one mutex
+    group: while the groups hold (in every reachable state) such an action never applies."""
+    member: dict[Atom, list[int]] = {}
+    for i, g in enumerate(groups):
+        for x in g.atoms:
+            member.setdefault(x, []).append(i)
+
+    def two_of_one(a: GroundAction) -> bool:
+        seen: set[int] = set()
+        for x in a.pre_pos:
+            for gi in member.get(x, ()):
+                if gi in seen:
+                    return True
+                seen.add(gi)
+        return False
+
+    return [a for a in actions if len(a.pre_pos) < 2 or not two_of_one(a)]
+
+
+def _ids(actions: Sequence[GroundAction]) -> tuple[int, ...]:
+    return tuple(map(id, actions))
+
+
+_CHECKS: Memo[tuple[tuple[GroundAction, ...], tuple[GroupCheck, ...]]] = Memo(4)
+_KEPT: Memo[tuple[tuple[GroundAction, ...], tuple[GroundAction, ...]]] = Memo(8)
+_DELETED: Memo[tuple[tuple[GroundAction, ...], frozenset[Atom]]] = Memo(8)
+_ROWS: Memo[BitRows] = Memo(8)
+
+
+def checks_for(
+    domain: Domain, reached: frozenset[Atom], actions: Sequence[GroundAction]
+) -> tuple[GroupCheck, ...]:
+    """:func:`.invariants.group_checks` of the domain's candidate schemas, kept per domain
+    text, actions and atoms (not kept for a domain without text)."""
+    schemas, proven = candidate_schemas(domain), lifted_proven(domain)
+    if not domain.text:
+        return group_checks(schemas, reached, actions, proven)
+    key: Hashable = (domain.text, _ids(actions), reached)
+    known = _CHECKS.get(key)
+    if known is None:
+        known = (tuple(actions), group_checks(schemas, reached, actions, proven))
+        _CHECKS.put(key, known)
+    return known[1]
+
+
+def kept_under(actions: Sequence[GroundAction], groups: Sequence[MutexGroup]) -> list[GroundAction]:
+    """:func:`applicable_under`, kept per actions and group members (exactly-one or not does
+    not matter to it)."""
+    key: Hashable = (_ids(actions), tuple(g.atoms for g in groups))
+    known = _KEPT.get(key)
+    if known is None:
+        known = (tuple(actions), tuple(applicable_under(actions, groups)))
+        _KEPT.put(key, known)
+    return list(known[1])
+
+
+def bit_rows(
+    actions: Sequence[GroundAction], reached: frozenset[Atom], init: frozenset[Atom]
+) -> BitRows:
+    """The atom numbering and rows of :meth:`.task.GroundTask.step_rows`, kept per actions,
+    atoms and init atoms nothing deletes (:attr:`BitRows.always`: all they depend on)."""
+    ids = _ids(actions)
+    known_deleted = _DELETED.get(ids)
+    if known_deleted is None:
+        deleted: set[Atom] = set()
+        for a in actions:
+            deleted |= a.delete - a.add
+        known_deleted = (tuple(actions), frozenset(deleted))
+        _DELETED.put(ids, known_deleted)
+    always = frozenset(a for a in init if a not in known_deleted[1])
+    key: Hashable = (ids, reached, always)
+    known = _ROWS.get(key)
+    if known is None:
+        known = _build(known_deleted[0], reached, always, known_deleted[1])
+        _ROWS.put(key, known)
+    return known
+
+
+def _build(
+    actions: tuple[GroundAction, ...],
+    reached: frozenset[Atom],
+    always: frozenset[Atom],
+    deleted: frozenset[Atom],
+) -> BitRows:
+    # Bit sets for the forward searches: atom i of ``atoms`` is bit i; a state is an int
+    # (set operations several times cheaper than on frozensets, constant-time hashes). Bit
+    # ``len(atoms)`` stands for every atom that is never true: no state has it.
+    atoms: tuple[Atom, ...] = tuple(sorted(reached, key=str))
+    index: dict[Atom, int] = {x: i for i, x in enumerate(atoms)}
+    never = 1 << len(atoms)
+    bits: dict[Atom, int] = {x: 1 << i for i, x in enumerate(atoms)}
+
+    def encode(xs) -> int:
+        out = 0
+        for x in xs:
+            out |= bits.get(x, never)
+        return out
+
+    pre_count = [len(a.pre_pos) for a in actions]
+    uses: dict[Atom, int] = {}
+    for a in actions:
+        for x in a.pre_pos:
+            uses[x] = uses.get(x, 0) + 1
+    rows: list[list[Row]] = [[] for _ in atoms]
+    free: list[Row] = []
+    # Each action is listed under its most selective precondition (the one fewest actions
+    # need): a state checks only the actions listed under its true atoms.
+    # Atoms true in every state (static) select nothing: they are never a key.
+    # A reachable action's preconditions and adds are reachable atoms (one bit each, and a
+    # frozenset's atoms are distinct, so their sum is their union); its deletes and
+    # negative preconditions may be atoms that never hold.
+    bit = bits.__getitem__
+    for k, a in enumerate(actions):
+        pre_neg = encode(a.pre_neg) & ~never if a.pre_neg else 0
+        row = (sum(map(bit, a.pre_pos)), pre_neg, ~encode(a.delete), sum(map(bit, a.add)), k)
+        keys = [x for x in a.pre_pos if x not in always]
+        if keys:
+            key = keys[0] if len(keys) == 1 else min(keys, key=lambda x: (uses[x], index[x]))
+            rows[index[key]].append(row)
+        else:
+            free.append(row)
+    # Tuples of int tuples: the collector stops tracking them (lists it would walk forever).
+    return BitRows(
+        actions,
+        atoms,
+        index,
+        bits,
+        never,
+        (never - 1) & ~encode(always),
+        always,
+        deleted,
+        pre_count,
+        [i for i, n in enumerate(pre_count) if n == 0],
+        tuple(tuple(r) for r in rows),
+        tuple(free),
+        [],
+    )
