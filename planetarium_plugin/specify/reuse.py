@@ -93,7 +93,7 @@ def _ids(actions: Sequence[GroundAction]) -> tuple[int, ...]:
 _CHECKS: Memo[tuple[tuple[GroundAction, ...], tuple[GroupCheck, ...]]] = Memo(4)
 _KEPT: Memo[tuple[tuple[GroundAction, ...], tuple[GroundAction, ...]]] = Memo(8)
 _DELETED: Memo[tuple[tuple[GroundAction, ...], frozenset[Atom]]] = Memo(8)
-_ROWS: Memo[BitRows] = Memo(8)
+_ROWS: Memo[BitRows] = Memo(4)
 
 
 def checks_for(
