@@ -26,10 +26,12 @@ from .clauses import Clause, split_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
+from .loose import loose_spans
 from .mentions import Mention, find_mentions
 from .naming import name_clauses, nullary_clauses
 from .relative import with_clauses
 from .sequences import sequence_clauses
+from .structured import with_structured
 from .towers import tower_clauses
 from .world import World, read_world
 
@@ -133,29 +135,31 @@ def explain_pairs(
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
             clauses = name_clauses(read, world, with_clauses(said))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
-            clauses = tower_clauses(read, world, clauses)[:MAX_CLAUSES]
+            clauses = tower_clauses(read, world, clauses)
+            clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
+            loose = loose_spans(read, world)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
-            clauses = []
-        prepared.append((world, pack, clauses))
-    strings = {c.template for _, _, cl in prepared for c in cl}
+            clauses, loose = [], ()
+        prepared.append((world, pack, clauses, loose))
+    strings = {c.template for _, _, cl, _ in prepared for c in cl}
     strings |= {
-        o[i] for w, _, cl in prepared for c in cl for o in _options(w, c) for i in (2, 4, 5)
+        o[i] for w, _, cl, _ in prepared for c in cl for o in _options(w, c) for i in (2, 4, 5)
     }
     if strings:
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
-    for (world, pack, clauses), pddl, text in zip(prepared, pddls, texts, strict=True):
+    for (world, pack, clauses, loose), pddl, text in zip(prepared, pddls, texts, strict=True):
         try:
             grounded = ground_clauses(enc, world, clauses)
-            first = compare(world, grounded)
+            first = compare(world, grounded, loose=loose)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)
             inv = imply(world, groups[pddl], first, grounded)
             got = (
                 first
                 if not (full or implied or inv)
-                else compare(world, grounded, full, implied, (), inv)
+                else compare(world, grounded, full, implied, (), inv, loose=loose)
             )
             if got.goal.unstated:
                 found: tuple[FactMatch, ...] = ()
@@ -164,7 +168,7 @@ def explain_pairs(
                     found = abstract_matches(enc, text[:MAX_TEXT_CHARS], said)
                 desc = described_goals(enc, world, text[:MAX_TEXT_CHARS], clauses)
                 if found or desc:
-                    got = compare(world, grounded, full, implied, found, inv, desc)
+                    got = compare(world, grounded, full, implied, found, inv, desc, loose)
             out.append(got)
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"

@@ -57,7 +57,7 @@ _ELLIPSIS = re.compile(r"^(?:just |and )?(?:as|so) (?:does|do|is|are|was|were|di
 _OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
 #: Words before a list that introduce it ("the other blocks b1, b2 and b3 …").
-_LIST_HEAD = wordset("other remaining following further each of either")
+_LIST_HEAD = wordset("other remaining following further each of either namely")
 _PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
 
 

@@ -219,6 +219,31 @@ def _section(
     return list(stated.values()), list(contra.values()), list(missing.values()), covered
 
 
+def _settle(
+    world: World,
+    init_g: list[GroundedClause],
+    goal_g: list[GroundedClause],
+    closure: frozenset[tuple[str, ...]],
+    loose: tuple[tuple[int, int], ...],
+) -> tuple[list[GroundedClause], list[GroundedClause]]:
+    """Goal clauses inside a loose span (:mod:`.loose`) that state what the init has and the
+    goal lacks move to the init ("b2 should end up on b3. At the moment b1 is on b2.")."""
+    keep: list[GroundedClause] = []
+    moved: list[GroundedClause] = []
+    for g in goal_g:
+        c = g.clause
+        if c.section != "goal" or not any(a <= c.start < b for a, b in loose):
+            keep.append(g)
+            continue
+        g_st, g_co, g_mi, _ = _section([g], world.goal_pos, closure, world.goal_neg)
+        if g_st and not (g_co or g_mi):
+            keep.append(g)
+            continue
+        i_st, i_co, i_mi, _ = _section([g], world.init, frozenset(), frozenset())
+        (moved if i_st and not (i_co or i_mi) else keep).append(g)
+    return init_g + moved, keep
+
+
 def compare(
     world: World,
     grounded: list[GroundedClause],
@@ -227,12 +252,15 @@ def compare(
     abstract: tuple[FactMatch, ...] = (),
     implied_init: ImpliedFacts | None = None,
     described: tuple = (),
+    loose: tuple[tuple[int, int], ...] = (),
 ) -> AlignmentExplanation:
     """The explanation of one pair from its grounded clauses (and the init facts they imply).
 
     ``described``: goal phrases read by description (:func:`.abstract.described_goals`), each
     a set of goal atoms; its atoms the goal has are stated, the others are missing from the
-    problem, and it replaces the fact readings of the same span."""
+    problem, and it replaces the fact readings of the same span. ``loose``: spans of goal
+    sentences with no goal cue of their own (:mod:`.loose`); a clause there that the goal
+    does not support but the init does is read as an init fact."""
     notes: list[str] = []
     if not world.parsed:
         notes.append("the PDDL problem could not be read")
@@ -250,6 +278,8 @@ def compare(
     goal_g = [
         g for g, s in zip(grounded, static, strict=True) if not s and g.clause.section != "init"
     ]
+    if loose:
+        init_g, goal_g = _settle(world, init_g, goal_g, closure, loose)
     if any(g.clause.section == "any" for g in grounded):
         notes.append("no goal cue in the text: facts are checked against init and goal")
         # a fact with unknown section may come from either side

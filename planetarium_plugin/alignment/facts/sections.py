@@ -27,7 +27,7 @@ _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
     r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
-    r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
+    r"|result should|aim|done|wanted|by the end|afterwards|target|(?:i|we) (?:still )?need)\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
@@ -59,12 +59,18 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+#: After a cue word that is also a word of the domain ("objective"), words that make it a cue.
+_PURPOSE = re.compile(r"\s+(?:is|are|was|will be)\s+(?:to|that|for)\b", re.I)
+
+
 def _goal_cue(sent: str, skip: frozenset[str]) -> re.Match[str] | None:
     """The first goal cue of ``sent`` that is not a word of the domain's own vocabulary ("There
     is 1 objective: obj1", "the calibration target of cam1"); "Goal:" is always a cue."""
     for m in _CUES.finditer(sent):
         w = m.group(0).lower()
         if w not in skip or (w.startswith("goal") and sent[m.end() :].lstrip().startswith(":")):
+            return m
+        if _PURPOSE.match(sent, m.end()):  # "The objective is to …": a cue in any domain
             return m
     return None
 
