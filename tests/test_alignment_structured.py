@@ -148,7 +148,7 @@ def test_table_headers_name_the_sections(aligner, text):
 MIXED = [
     "k1 should end up on k3. k2 is on k1, and k1 is on the table. k3 has to go on k2. "
     "k3 is on the table too; the arm is empty.",
-    "I need k3 on k2 and k1 on k3. k2 sits on k1, which is on the table, and k3 is on the "
+    "I want k3 on k2 and k1 on k3. k2 sits on k1, which is on the table, and k3 is on the "
     "table. Nothing is held.",
 ]
 

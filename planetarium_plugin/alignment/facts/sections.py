@@ -27,7 +27,7 @@ _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|would like|'d like|'d love|love it if"
     r"|should|must|needs? to|have to|has to|end up|ends up|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
-    r"|result should|aim|done|wanted|by the end|afterwards|target|(?:i|we) (?:still )?need)\b",
+    r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
