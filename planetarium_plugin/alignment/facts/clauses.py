@@ -23,6 +23,7 @@ from dataclasses import replace
 from .descriptions import describe
 from .lists import join_compact
 from .mentions import Mention, Token, find_mentions, tokenize
+from .prefixed import prefix_calls
 from .references import Antecedents, antecedent
 from .sections import (
     _CUES,
@@ -116,7 +117,9 @@ def _calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int,
         if len(args) != pred.arity or any(a[2] not in objs for a in args):
             continue
         out.append((m.start(), m.end(), pred.name, args))
-    return out
+    taken = {i for a, b, _, _ in out for i in range(a, b)}
+    out += [c for c in prefix_calls(text, world) if taken.isdisjoint(range(c[0], c[1]))]
+    return sorted(out)
 
 
 def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:

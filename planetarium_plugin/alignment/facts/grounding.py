@@ -263,14 +263,15 @@ def _options(
             continue
         if kind is not None and name != kind:
             continue
-        if name != kind and (
+        if name != kind and name != clause.direct and (
             name in world.type_preds
             or pred.static
             and k == 1
             and clause.direct is None
             and (name in world.classes)
         ):
-            continue  # object classes ("(ball b1)") are types, not facts a text states
+            continue  # object classes ("(ball b1)") are types, not facts a text states (unless
+            # it names the predicate outright: "(ball b1)", "spring object_5" is checked)
         if clause.direct is not None and name != clause.direct:
             continue
         if k == 0:
