@@ -34,6 +34,10 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
 - ``anydomain2``: a second hand-written batch (``anydomain2.txt``) over five more classical
   domains with no pack (grippers with two robots, barman, tyreworld, termes, spanner), given by
   domain file (spanner's is pddlgym's file, MIT; the others were written for this set, CC0).
+- ``obfuscated`` (dev, from 2026-11-27): hand-written requests (``obfuscated.txt``) over two
+  domains written for it whose predicate and action names are arbitrary words or abbreviations
+  (``domains/blox.pddl``: a blocksworld with ``rel1``/``zork``; ``domains/grp.pddl``: a gripper
+  with ``p-at``/``hld``), in the domain's own words and in plain English.
 - ``handwritten3``: a third hand-written batch over the pack domains (``handwritten3.txt``),
   in styles the others lack (model-like verbose answers, numbered facts, "the following
   relations hold", stories, init and goal interleaved, distractor sentences, tables, Q&A,
@@ -122,6 +126,9 @@ SPLITS = {
     "planbench-obfuscated-logistics": "dev",
     # added for issue 19 (more domains with no pack, by domain file), dev like ``anydomain``.
     "anydomain2": "dev",
+    # added 2026-11-27 (issue 19): hand-written requests over domains whose predicate names are
+    # arbitrary words or abbreviations, written for dev (obfuscated vocabularies).
+    "obfuscated": "dev",
 }
 
 Atom = tuple[str, ...]
@@ -151,6 +158,7 @@ _TYPE_PREDICATES = {
     # PlanBench's obfuscated logistics: obj, truck, location, airplane, city renamed
     # (configs/obfuscated_deceptive_logistics.yaml ``predicate_obfuscation``)
     "obfuscated_deceptive_logistics": ("hand", "sneeze", "texture", "cats", "stupendous"),
+    "grp": ("rm", "bl", "gr"),  # obfuscated.txt's abbreviated gripper
 }
 _REQ = {"blocksworld": ":strips", "gripper": ":strips", "floor-tile": ":typing", "rover": ":typing"}
 
@@ -810,7 +818,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         """Where another problem comes from: the same source, domain and style (handwritten2
         has about one request per style and domain: the same source and domain)."""
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
-                        "handwritten4"):  # fmt: skip
+                        "handwritten4", "obfuscated"):  # fmt: skip
             return (t.source, t.domain)
         return (t.source, t.style, t.domain)
 
@@ -859,6 +867,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten2.txt", "handwritten2")
     tasks += handwritten_tasks(DATA / "anydomain.txt", "anydomain")
     tasks += handwritten_tasks(DATA / "anydomain2.txt", "anydomain2")
+    tasks += handwritten_tasks(DATA / "obfuscated.txt", "obfuscated")
     tasks += handwritten_tasks(DATA / "handwritten3.txt", "handwritten3")
     tasks += handwritten_tasks(DATA / "handwritten4.txt", "handwritten4")
     for source in PLANBENCH_OTHERS:

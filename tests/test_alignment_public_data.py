@@ -104,6 +104,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten4": "test",
         "acpbench": "test",
         "anydomain2": "dev",
+        "obfuscated": "dev",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -115,7 +116,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     # domain files
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
-               "acpbench"}  # fmt: skip
+               "acpbench", "obfuscated"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -234,7 +235,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 
 @pytest.mark.parametrize(
     "source",
-    ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4"],
+    ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
+     "obfuscated"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
@@ -338,3 +340,21 @@ def test_obfuscated_logistics_is_dev_with_meaningless_words_and_typed_mutations(
     assert changed >= 30
     section = (DATA / "SOURCES.md").read_text().split("### `planbench-obfuscated-logistics`")[1]
     assert "decided before any aligner run" in section[:400]
+
+
+def test_obfuscated_batch_is_dev_over_domain_files_with_meaningless_names(rows: list[dict]) -> None:
+    """obfuscated.txt (dev from 2026-11-27): two domains written for it whose predicate names are
+    arbitrary words or abbreviations, each request read with its domain file, stated in the
+    domain's own words (as verbs, prefix facts, calls) and in plain English."""
+    mine = [r for r in rows if r["source"] == "obfuscated"]
+    right = [r for r in mine if r["label"] == 1]
+    assert len(right) >= 10 and {r["split"] for r in mine} == {"dev"}
+    assert {r["domain"] for r in mine} == {"blox", "grp"}
+    for r in mine:
+        assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+    styles = {r["style"] for r in right}
+    assert {"own-words", "prefix-facts", "plain-english"} <= styles and len(styles) >= 5
+    for d in ("blox", "grp"):  # each domain in its own words and in plain English
+        assert {"own-words", "plain-english"} <= {r["style"] for r in right if r["domain"] == d}
+    section = (DATA / "SOURCES.md").read_text().split("### `obfuscated`")[1][:600]
+    assert "Dev (split `dev`) from 2026-11-27" in section

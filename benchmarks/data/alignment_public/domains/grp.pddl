@@ -1,0 +1,16 @@
+; An abbreviated gripper written for the alignment set (CC0): short names, no comments; only
+; the parameter names hint at what each predicate means.
+(define (domain grp)
+  (:requirements :strips)
+  (:predicates (rm ?room) (bl ?ball) (gr ?gripper)
+               (at-rb ?room) (p-at ?ball ?room) (fr ?gripper) (hld ?ball ?gripper))
+  (:action mv :parameters (?from ?to)
+    :precondition (and (rm ?from) (rm ?to) (at-rb ?from))
+    :effect (and (at-rb ?to) (not (at-rb ?from))))
+  (:action pk :parameters (?ball ?room ?gripper)
+    :precondition (and (bl ?ball) (rm ?room) (gr ?gripper) (p-at ?ball ?room) (at-rb ?room)
+                       (fr ?gripper))
+    :effect (and (hld ?ball ?gripper) (not (p-at ?ball ?room)) (not (fr ?gripper))))
+  (:action dp :parameters (?ball ?room ?gripper)
+    :precondition (and (bl ?ball) (rm ?room) (gr ?gripper) (hld ?ball ?gripper) (at-rb ?room))
+    :effect (and (p-at ?ball ?room) (fr ?gripper) (not (hld ?ball ?gripper)))))
