@@ -87,6 +87,8 @@ def test_prefix_reading_needs_the_notation_and_exact_arity():
         ("zork", ["b1", "b2"]),
         ("at", ["b3", "l1"]),
     ]
+    # a class word before its object inside a sentence names a class, it opens no fact
+    assert prefix_calls("b3 waits in the hub l1, b2 in the hub l2 and b1 at the hub l1.", w) == []
 
 
 def test_renaming_objects_leaves_the_prefix_reading_unchanged(aligner):

@@ -7,7 +7,9 @@ the encoder, so such a fact is read outright, as ``at(t1, l2)`` is (:mod:`.claus
 A span counts when a predicate's name (as the domain declares it, any case) is followed by
 exactly as many object names as the predicate has parameters, each optionally after a class
 word ("object a", "block b1"), and then by the end of the clause (a comma, semicolon, period,
-colon, bracket, line end, or "and" not followed by one more object). A single such span could
+colon, bracket, line end, or "and" not followed by one more object); the name itself opens a
+clause (after the start of a line, punctuation, "and", "or", "that" or "then": "in the city
+city_0" is no fact ``city city_0``). A single such span could
 be English that happens to fit ("clear b1"), so a text must write at least
 :data:`MIN_SPANS` of them: the notation is a style of the whole text, not one phrase.
 
@@ -33,6 +35,8 @@ __all__ = ["MIN_SPANS", "prefix_calls"]
 MIN_SPANS = 2
 _TOKEN = re.compile(r"[A-Za-z0-9][\w\-]*|[^\sA-Za-z0-9]")
 _END = frozenset(",.;:)]}!?\n")
+_START = frozenset(",.;:([{!?-*\u2022")
+_START_WORDS = frozenset({"and", "or", "that", "then"})
 
 
 def prefix_calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int, int, str]]]]:
@@ -50,7 +54,7 @@ def prefix_calls(text: str, world: World) -> list[tuple[int, int, str, list[tupl
     k = 0
     while k < len(toks):
         name = names.get(toks[k][2].lower())
-        if name is None:
+        if name is None or not _starts(toks, k, newline):
             k += 1
             continue
         args, j = _arguments(toks, k + 1, world.predicates[name].arity, objs, kinds, newline)
@@ -60,6 +64,15 @@ def prefix_calls(text: str, world: World) -> list[tuple[int, int, str, list[tupl
         out.append((toks[k][0], toks[j - 1][1], name, args))
         k = j
     return out if len(out) >= MIN_SPANS else []
+
+
+def _starts(toks, k, newline) -> bool:
+    """Does a clause start at token ``k`` (start of text or line, after punctuation, or after
+    "and"/"or"/"that"/"then")? "… is in the city city_0" names a class, not a prefix fact."""
+    if k == 0 or k in newline:
+        return True
+    prev = toks[k - 1][2]
+    return prev in _START or prev.lower() in _START_WORDS
 
 
 def _arguments(toks, j, arity, objs, kinds, newline):
