@@ -133,7 +133,7 @@ def explain_pairs(
         try:
             read = text[:MAX_TEXT_CHARS]
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
-            clauses = name_clauses(read, world, with_clauses(said))  # no bare "." clause
+            clauses = name_clauses(read, world, with_clauses(said, read))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
             clauses = tower_clauses(read, world, clauses)
             clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]

@@ -25,6 +25,7 @@ from .lists import join_compact
 from .mentions import Mention, Token, find_mentions, tokenize
 from .prefixed import prefix_calls
 from .references import Antecedents, antecedent
+from .relative import with_cut
 from .sections import (
     _CUES,
     _IMPERATIVES,
@@ -207,33 +208,6 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     return out
 
 
-# Words that make "with X …" a relation of its own ("with b on top of it", "with d1 on top"),
-# read by relative.with_clauses, rather than what the subject carries ("with black paint").
-_RELATIVE_WORDS = frozenset(
-    {"it", "them", "on", "in", "at", "top", "under", "above", "below", "over", "beneath", "onto"}
-)
-
-
-def _with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[int]) -> bool:
-    """Does "with" at ``idx[n]`` open a phrase of its own: the piece before it already relates
-    two objects and the phrase names one more before the next separator, not related on by
-    position words ("with b on top of it" is relative.with_clauses')?"""
-    k = idx[n]
-    if toks[k].text != "with" or k in by_tok:
-        return False
-    if len({id(by_tok[j]) for j in seg if j in by_tok}) < 2:
-        return False
-    named = False
-    for j in idx[n + 1 :]:
-        if toks[j].text in _SEPARATORS and j not in by_tok:
-            break
-        if j in by_tok:
-            named = True
-        elif named and toks[j].text in _RELATIVE_WORDS:
-            return False  # "with b on top of it": a relative phrase (relative.with_clauses)
-    return named
-
-
 def _clauses_of(
     text: str,
     toks: list[Token],
@@ -259,9 +233,10 @@ def _clauses_of(
         if toks[k].text in _SEPARATORS and k not in by_tok and not key_value:
             ends.append(toks[k].text)
             segments.append([])
-        elif _with_cut(toks, idx, n, by_tok, segments[-1]):
+        elif with_cut(toks, idx, n, by_tok, segments[-1]):
             # "robot1 is parked on tile3 with black paint": the "with" phrase is a fact of its
-            # own, said of the subject (it inherits it), not a third slot of the place clause
+            # own, said of the subject (it inherits it), not a third slot of the place clause;
+            # so is a participle's ("robot r1 stands on t21 holding white paint")
             ends.append(",")
             segments.append([k])
         else:
@@ -273,7 +248,12 @@ def _clauses_of(
     prev_subject: tuple[Mention, ...] = ()
     prev_last: tuple[Mention, ...] = ()
     header: tuple[int, int] | None = None  # "Objects:" / "Clear:" before a list
+    before = ""  # the separator before the segment
+    keyed: list[Mention] = []  # a list before a colon: "s1, s2: not made yet"
     for sg, sep in pairs:
+        opened, before = before, sep
+        if opened != ":":
+            keyed = []
         ms: list[Mention] = []
         for k in sg:
             m = by_tok.get(k)
@@ -288,7 +268,9 @@ def _clauses_of(
             out.append(replace(c, start=a, end=b, text=text[a:b], slots=(tuple(ms), *c.slots[1:])))
             continue
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
-            pending = []  # "Blocks b1, b2, b3: …": a list introducing the objects
+            # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
+            # something of all of them: "sandwiches s1, s2: not made yet")
+            keyed, pending = [*pending, *(m for m in ms if m not in pending)], []
             continue
         if len(ms) == 1 and (
             not _content(rest)
@@ -317,10 +299,24 @@ def _clauses_of(
             own = [t for t in rest if t.text not in _SECTION_WORDS]
             header = (toks[sg[0]].start, toks[sg[-1]].end) if _content(own) else None
             continue
+        if (
+            pending
+            and opened == "("
+            and ms
+            and sg[0] in by_tok
+            and set(ms[0].objects) & {o for m in pending for o in m.objects}
+        ):  # "fillings f1 and f2 (f2 is gluten-free)": the parenthesis speaks of one listed
+            # object on its own; the list before it states no fact of that
+            out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
+            pending = []
         slots: list[list[Mention]] = [[m] for m in ms]
+        if keyed and not ms and _content(rest):
+            slots = [list(keyed)]  # "s1, s2: not made yet": said of each listed object
         inherited = False
         words = {t.text for t in rest}
         start = toks[sg[0]].start
+        if keyed and slots and slots[0] == keyed:
+            start = keyed[0].start
         first = toks[sg[0]].text
         if (
             pending

@@ -84,11 +84,31 @@ def antecedent(
     for cand in (memory.here, None, memory.plural):
         if cand is None:
             got = counted(memory, n)
-            if got is not None:
+            if got is not None and not _other_kind(words, (got,), memory.kinds):
                 return (got,)
-        elif cand and (n == 0 or _size(cand) == n):
+        elif cand and (n == 0 or _size(cand) == n) and not _other_kind(words, cand, memory.kinds):
             return cand
     return ()
+
+
+_IRREGULAR = {"children": "child", "kids": "kid", "people": "person", "men": "man",
+              "women": "woman", "mice": "mouse", "geese": "goose"}  # fmt: skip
+_NOT_NOUNS = {"is", "are", "was", "were", "has", "have", "lies", "sits", "rests", "stands",
+              "needs", "goes", "does", "remains", "stays", "this", "its", "his"}  # fmt: skip
+
+
+def _other_kind(words: Sequence[str], cand: Sequence[Mention], kinds: Mapping[str, str]) -> bool:
+    """ "both kids served" after "sandwiches s1, s2: …": the plural noun after the opener
+    names a kind the candidate's objects (all of a declared type) are not."""
+    nouns = [w for w in words[1:3] if w.isalpha() and w not in NUMBER_WORDS and w != "of"]
+    noun = nouns[0] if nouns else ""
+    if noun in _PRONOUNS or noun in _NOT_NOUNS or not (noun.endswith("s") or noun in _IRREGULAR):
+        return False
+    types = {kinds.get(o, "object").lower() for m in cand for o in m.objects}
+    if not types or "object" in types:
+        return False
+    forms = {noun, noun[:-1], noun[:-2], noun[:-3] + "y", _IRREGULAR.get(noun, noun)}
+    return not any(f and (f in t or t in f) for t in types for f in forms if len(f) > 2)
 
 
 def counted(memory: Antecedents, n: int) -> Mention | None:

@@ -6,12 +6,30 @@ on top") refers back to the clause's subject. Read as one clause, the relation w
 second fact would be fitted to the first slots (and "on top of" to the wrong pair); split, each
 fact is grounded on its own, in the converse order the words say.
 
+A pile told from the bottom up over two clauses, "b1 with b2 and then b3 on top of it", "b4
+with b5, then b6 on it": the second clause's relation ("on top of it") is what the bare "with"
+phrase of the first meant too (b2 on b1), and its "it" is the object the "with" phrase named
+(b3 on b2); so for "b1 has (supports, carries) b2 and then b3 on top of it". After any other
+clause, a trailing "it" of a clause naming one object ("… and b3 on top of it") is the object
+of the clause before — its one object ("b1 is on the table and b2 is on top of it"), or, where
+that clause relates two, either of them (one ambiguous mention: a reading of it is weak
+evidence, never a confident conflict).
+
+The "with" cut (:func:`with_cut`, used by :mod:`.clauses`): after a piece that already relates
+two objects, "with" or a participle ("holding", "carrying", "going") opens a fact of its own said
+of the subject ("r1 stands on t21 holding white paint": the robot holds white; "p1 is on f3 going
+to f1": p1's destination), not a third slot of the place clause.
+
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> from planetarium_plugin.alignment.facts.clauses import split_clauses
 >>> w = read_world("(define (problem p) (:domain d) (:objects a b t) (:init) (:goal (and)))")
 >>> text = "a sits on t with b on top of it."
 >>> [(c.template, [s[0].objects for s in c.slots]) for c in with_clauses(split_clauses(text, w))]
 [('X sits on Y', [('a',), ('t',)]), ('X on top of Y', [('b',), ('a',)])]
+>>> text = "t with a and then b on top of it."
+>>> [(c.template, [s[0].objects for s in c.slots])
+...  for c in with_clauses(split_clauses(text, w), text)]
+[('X on top of Y', [('a',), ('t',)]), ('X on top of Y', [('b',), ('a',)])]
 """
 
 from __future__ import annotations
@@ -20,10 +38,56 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from .clauses import Clause
-from .world import PLACEHOLDERS
+from .mentions import Mention, Token
+from .sections import _SEPARATORS
+from .templates import Clause
+from .world import PLACEHOLDERS, wordset
 
-__all__ = ["with_clauses"]
+__all__ = ["with_clauses", "with_cut"]
+
+# Words that make "with X …" a relation of its own ("with b on top of it", "with d1 on top"),
+# read by with_clauses, rather than what the subject carries ("with black paint").
+_RELATIVE_WORDS = frozenset(
+    {"it", "them", "on", "in", "at", "top", "under", "above", "below", "over", "beneath", "onto"}
+)
+
+
+#: Words ending in "-ing" that are no participle opening a phrase of their own.
+_NOT_PARTICIPLES = wordset(
+    "during including according regarding concerning nothing something anything everything "
+    "thing string king ring wing spring bring building ceiling morning evening parking landing "
+    "ending beginning starting following remaining existing being"
+)
+
+
+def _opens_phrase(word: str) -> bool:
+    """ "with", or a participle ("holding", "carrying"): what may open a phrase of its own
+    said of the piece's subject ("r1 stands on t2 holding white")."""
+    return word == "with" or (
+        word.endswith("ing") and len(word) >= 5 and word.isalpha() and word not in _NOT_PARTICIPLES
+    )
+
+
+def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[int]) -> bool:
+    """Does "with" (or a participle: "holding", "carrying") at ``idx[n]`` open a phrase of its
+    own: the piece before it already relates two objects and the phrase names one more before
+    the next separator, not related on by position words ("with b on top of it" is
+    with_clauses')?"""
+    k = idx[n]
+    if not _opens_phrase(toks[k].text) or k in by_tok:
+        return False
+    if len({id(by_tok[j]) for j in seg if j in by_tok}) < 2:
+        return False
+    named = False
+    for j in idx[n + 1 :]:
+        if toks[j].text in _SEPARATORS and j not in by_tok:
+            break
+        if j in by_tok:
+            named = True
+        elif named and toks[j].text in _RELATIVE_WORDS:
+            return False  # "with b on top of it": a relative phrase (with_clauses)
+    return named
+
 
 _WITH = re.compile(
     r"^(?P<head>.*?\b[XYZWV]\b.*?)[\s,]+with\s+(?P<tail>(?:[a-z]+\s+){0,2}(?P<ph>[XYZWV])\b"
@@ -38,8 +102,79 @@ def _relabel(template: str, letters: dict[str, str]) -> str:
     return re.sub(r"\b[XYZWV]\b", lambda m: letters.get(m.group(0), m.group(0)), template)
 
 
-def with_clauses(clauses: Sequence[Clause]) -> list[Clause]:
-    """Each clause "S … with O <relation> it" as two: "S …" and "O <relation> S"."""
+#: A clause of one object whose relation points back: "X on top of it", "X on it", "X on top".
+_POINTS_BACK = re.compile(r"^X\s+(?P<rel>(?:[a-z]+\s+){0,4}?[a-z]+)\s*$")
+#: A bare "with" phrase ending a clause: "X with Y", "X sits on the table with Y".
+_BARE_WITH = re.compile(
+    r"^(?P<head>.*?)[\s,]*\b(?:with|has|carries|supports|bears)\s+(?P<ph>[XYZWV])$"
+)
+#: What may stand between the two clauses of a pile: "and", "then", "and then", a comma.
+_PILE_GAP = re.compile(r"^[\s,;]*(?:and\s+)?(?:then\s+)?$", re.I)
+
+
+def _back(rel: str) -> str | None:
+    """The relation of a clause pointing back, with Y for what it points to; None if none."""
+    if _BACK.search(rel):
+        return _BACK.sub("Y", rel)
+    if _OPEN.search(rel):
+        return f"{rel} of Y" if rel.endswith("top") else f"{rel} Y"
+    return None
+
+
+def _piles(clauses: list[Clause], text: str) -> list[Clause]:
+    """Resolve a one-object clause pointing back ("b3 on top of it") to the clause before it
+    in the same stretch of text (only "and", "then" or a comma between): a bare "with" phrase
+    before it is a pile told bottom up."""
+    out: list[Clause] = []
+    for c in clauses:
+        prev = out[-1] if out else None
+        m = _POINTS_BACK.match(c.template)
+        rel = _back(m.group("rel")) if m else None
+        pronoun = bool(m and _BACK.search(m.group("rel")))
+        if (
+            prev is None
+            or rel is None
+            or c.direct is not None
+            or prev.direct is not None
+            or len(c.slots) != 1
+            or not prev.slots
+            or prev.section != c.section
+            or not _PILE_GAP.match(text[prev.end : c.start])
+        ):
+            out.append(c)
+            continue
+        bare = _BARE_WITH.match(prev.template) if len(prev.slots) >= 2 else None
+        if bare is not None and PLACEHOLDERS.index(bare.group("ph")) == len(prev.slots) - 1:
+            # "b1 with b2 and then b3 on top of it": b2 <rel> b1, b3 <rel> b2
+            under, held = prev.slots[0], prev.slots[-1]
+            head = bare.group("head").strip()
+            out.pop()
+            if re.sub(r"\b[XYZWV]\b|\W", "", head):  # "X sits on Z with Y": keep "X sits on Z"
+                out.append(dataclasses.replace(prev, template=head, slots=prev.slots[:-1]))
+            out.append(dataclasses.replace(prev, template=f"X {rel}", slots=(held, under)))
+            it: tuple[Mention, ...] = held
+        elif not pronoun or any(x.plural or len(x.objects) != 1 for s in prev.slots for x in s):
+            out.append(c)  # "b1 on top" describes a tower named before; "it" is no list
+            continue
+        elif len(prev.slots) == 1:
+            it = prev.slots[0]  # "b1 is on the table and b2 is on top of it"
+        else:  # "b2 is on b1 and b3 on top of it": b2 or b1, unresolved
+            objs = tuple(
+                dict.fromkeys(
+                    o for s in (prev.slots[0], prev.slots[-1]) for x in s for o in x.objects
+                )
+            )
+            first = prev.slots[0][0]
+            it = (
+                Mention(first.start, first.end, first.text, objs, False, 0.9 / len(objs), -1, -1),
+            )
+        out.append(dataclasses.replace(c, template=f"X {rel}", slots=(c.slots[0], it)))
+    return out
+
+
+def with_clauses(clauses: Sequence[Clause], text: str = "") -> list[Clause]:
+    """Each clause "S … with O <relation> it" as two: "S …" and "O <relation> S"; with the
+    ``text``, piles told over two clauses too (:func:`_piles`)."""
     out: list[Clause] = []
     for c in clauses:
         m = _WITH.match(c.template)
@@ -63,4 +198,4 @@ def with_clauses(clauses: Sequence[Clause]) -> list[Clause]:
         out.append(
             dataclasses.replace(c, template=second, slots=(c.slots[k], c.slots[0]), inherited=False)
         )
-    return out
+    return _piles(out, text) if text else out

@@ -51,10 +51,42 @@ _BEFORE = re.compile(rf"\b({_END})(?:\s+(?:block|one|object))?[\s:=,(-]*(?:is\s+
 _MAX = 30
 
 
+#: A sentence that calls a list or range of objects one tower: "b1 to b4 form one tower".
+_TOWER = re.compile(r"\b(?:tower|stack|pile|column)s?\b", re.I)
+_LISTED = re.compile(r"^\s*(?:,|and|, and)\s*$", re.I)
+
+
+def _listed(text: str, ms: list[Mention], s: int, e: int) -> list[list[Mention]]:
+    """In a sentence that speaks of one tower: a range of three or more objects ("b1 to b4",
+    in its order) or a list of three or more single objects ("a, b, c and d")."""
+    said = text[s:e]
+    if len(_TOWER.findall(said)) != 1:
+        return []
+    inside = [m for m in ms if s <= m.start and m.end <= e]
+    out = [
+        [Mention(m.start, m.end, m.text, (o,), False, m.confidence, -1, -1) for o in m.objects]
+        for m in inside
+        if m.plural and len(m.objects) >= 3 and re.search(r"\bto\b|through|-", m.text)
+    ]
+    cur: list[Mention] = []
+    for m in inside:
+        single = len(m.objects) == 1 and not m.plural
+        if single and cur and _LISTED.match(text[cur[-1].end : m.start]):
+            cur.append(m)
+            continue
+        if len(cur) >= 3:
+            out.append(cur)
+        cur = [m] if single else []
+    if len(cur) >= 3:
+        out.append(cur)
+    return out
+
+
 def _runs(text: str, ms: list[Mention], s: int, e: int) -> list[list[Mention]]:
-    """Runs of three or more single objects joined by "/" with no space, in text[s:e]."""
+    """Runs of three or more single objects joined by "/" with no space, in text[s:e]; and
+    the objects a sentence about one tower lists (:func:`_listed`)."""
     inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
-    out: list[list[Mention]] = []
+    out: list[list[Mention]] = _listed(text, ms, s, e)
     cur: list[Mention] = []
     for m in inside:
         if cur and text[cur[-1].end : m.start] == "/":
@@ -84,8 +116,10 @@ def _top_first(text: str, run: list[Mention], ms: list[Mention], s: int, e: int)
             continue
         # an end word on the run's own ends would be said of the whole tower ("Top a/b/c",
         # "a/b/c bottom"): only a word beside another mention of an end object counts
-        after = None if m is run[-1] else _AFTER.match(text[m.end : min(e, m.end + 24)])
-        before = None if m is run[0] else _BEFORE.search(text[max(s, m.start - 24) : m.start])
+        if run[0].start <= m.start and m.end <= run[-1].end:
+            continue
+        after = _AFTER.match(text[m.end : min(e, m.end + 24)])
+        before = _BEFORE.search(text[max(s, m.start - 24) : m.start])
         found = after or before
         if found is None:
             continue
@@ -97,7 +131,7 @@ def _top_first(text: str, run: list[Mention], ms: list[Mention], s: int, e: int)
 def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every slash tower of stated end read as "X on Y" clauses, top down (and
     the clauses that only restated the tower's objects dropped)."""
-    if "/" not in text:
+    if "/" not in text and not _TOWER.search(text):
         return list(clauses)
     ms = find_mentions(text, world)
     secs = sections(text, vocabulary_words(world), world.verbs)
