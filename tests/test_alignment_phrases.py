@@ -112,3 +112,22 @@ def test_a_list_with_no_end_named_is_no_tower():
     w = read_world(BLOCKS)
     text = "b1, b2, b3 and b4 form one tower. Put b1 on the table."
     assert not any(c.template == "X on Y" for c in tower_clauses(text, w, []))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Goal: one tower with b4 at the bottom, b3 in the middle and b2 on top.",
+        "Put them in a pile, b2 at the top, b3 in the middle, b4 as the base.",
+    ],
+)
+def test_a_tower_told_by_places(text):
+    w = read_world(BLOCKS)
+    got = [(c.template, _slots(c)) for c in tower_clauses(text, w, split_clauses(text, w))]
+    assert ("X on Y", [["b2"], ["b3"]]) in got and ("X on Y", [["b3"], ["b4"]]) in got
+
+
+def test_on_top_of_is_a_relation_not_a_place():
+    w = read_world(BLOCKS)
+    text = "b2 on top of b1, b3 in the middle, b4 at the bottom."
+    assert not any(c.template == "X on Y" for c in tower_clauses(text, w, []))

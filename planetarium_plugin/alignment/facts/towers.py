@@ -7,7 +7,10 @@ word next to an end object ("b1 bottom", "top: b4", "with b1 at the bottom") or 
 ("top to bottom", "from the bottom", "bottom-up") — is the run read as a chain: each object on
 the next one down, clauses "X on Y" that grounding maps to the domain's stacking relation. The
 clauses the run was otherwise read into (one fact about the first objects) are dropped. Without
-a stated end the run is left as it was.
+a stated end the run is left as it was. So is a list or range of three or more objects in a
+sentence about one tower ("b1 to b4 form one tower, b1 on top"), and a tower told by places,
+one object each at the bottom, in the middle and on top ("c at the bottom, b in the middle and
+a on top"; not "a on top of c").
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> w = read_world("(define (problem p) (:domain d) (:objects a b c) (:init) (:goal (and)))")
@@ -128,16 +131,55 @@ def _top_first(text: str, run: list[Mention], ms: list[Mention], s: int, e: int)
     return None
 
 
+#: A place in a tower said right after an object: "c at the bottom", "b in the middle", "a on
+#: top" (not "a on top of c", a relation).
+_PLACE = re.compile(
+    r"^[\s,(-]*(?:(?:is|sits|stands|being|goes|comes|at|on|in|as)\s+)*(?:the\s+)?"
+    r"(bottom|base|lowest|bottommost|middle|center|centre|top|highest|topmost)\b(?!\s+of\b)",
+    re.I,
+)
+_BOTTOM = {"bottom", "base", "lowest", "bottommost"}
+_MIDDLE = {"middle", "center", "centre"}
+
+
+def _placed(text: str, ms: list[Mention], s: int, e: int) -> list[list[Mention]]:
+    """ "c at the bottom, b in the middle and a on top": one object at each of a tower's
+    bottom, middle and top, named in one stretch of the sentence — the tower, top first."""
+    places: dict[str, list[Mention]] = {"bottom": [], "middle": [], "top": []}
+    for m in ms:
+        if not (s <= m.start and m.end <= e) or len(m.objects) != 1 or m.plural:
+            continue
+        got = _PLACE.match(text[m.end : min(e, m.end + 24)])
+        if got is None:
+            continue
+        word = got.group(1).lower()
+        key = "bottom" if word in _BOTTOM else "middle" if word in _MIDDLE else "top"
+        places[key].append(m)
+    if any(len(v) != 1 for v in places.values()):
+        return []
+    top, mid, bottom = places["top"][0], places["middle"][0], places["bottom"][0]
+    if len({top.objects[0], mid.objects[0], bottom.objects[0]}) != 3:
+        return []
+    return [[top, mid, bottom]]
+
+
 def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every slash tower of stated end read as "X on Y" clauses, top down (and
     the clauses that only restated the tower's objects dropped)."""
-    if "/" not in text and not _TOWER.search(text):
+    if "/" not in text and not _TOWER.search(text) and "middle" not in text.lower():
         return list(clauses)
     ms = find_mentions(text, world)
     secs = sections(text, vocabulary_words(world), world.verbs)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
     for s, e in _sentences(text):
+        for run in _placed(text, ms, s, e):
+            sec = section_at(secs, min(m.start for m in run))
+            sec = "init" if sec == "any" else sec
+            a, b = min(m.start for m in run), max(m.end for m in run)
+            for x, y in zip(run, run[1:], strict=False):
+                added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
+            spans.append((a, b))
         for run in _runs(text, ms, s, e):
             run = run[:_MAX]
             if len({m.objects[0] for m in run}) != len(run):
