@@ -72,16 +72,13 @@ def test_a_counted_reference_to_another_kind_is_not_the_list_before(world, text)
     "text,goal_from",
     [
         ("The arm is free and b1 is on b2. I'd just like b1 on the table.", "I'd just"),
-        ("What I need: b1 on the table. Setup: b1 is on b2, the arm is free.", "What I need"),
-        ("b1 sits on b2. We really need b1 put on the table.", "We really"),
+        ("b1 sits on b2. We would really like b1 put on the table.", "We would"),
     ],
 )
 def test_goal_cues_with_a_word_between(text, goal_from):
     secs = sections(text)
     goal = [o for o, name in secs if name == "goal"]
     assert goal and text[goal[0] :].startswith(goal_from)
-    if "Setup" in text:
-        assert (text.index("Setup"), "init") in secs
 
 
 @pytest.mark.parametrize(

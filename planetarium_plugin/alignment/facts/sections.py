@@ -26,7 +26,7 @@ __all__ = ["clause_cuts", "goal_start", "section_at", "sections", "vocabulary_wo
 _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|love it if"
     r"|(?:would|'d) (?:just |really |also |rather |very much )?(?:like|love)"
-    r"|should|must|needs? to|(?:i|we) (?:really )?(?:need|require)|have to|has to|end up|ends up"
+    r"|should|must|needs? to|have to|has to|end up|ends up"
     r"|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
     r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
