@@ -120,3 +120,16 @@ def test_a_participle_phrase_is_a_clause_said_of_the_subject(text, second):
     subject = _slots(cs[0])[0]
     assert len(cs[0].slots) == 2
     assert _slots(cs[1]) == [subject, second] and cs[1].inherited
+
+
+@pytest.mark.parametrize(
+    "text", ["s is on the table too, with nothing on it.", "u sits on s and has no block on it."]
+)
+def test_a_negated_phrase_after_a_clause_is_no_pile(text):
+    """ "s is on the table, with nothing on it": said of s (clear), not s on s."""
+    from planetarium_plugin.alignment.facts.relative import with_clauses
+
+    w = read_world(BLOCKS, default_registry()["blocksworld"].domain)
+    cs = with_clauses(split_clauses(text, w), text)
+    assert not any(len(c.slots) == 2 and _slots(c)[0] == _slots(c)[1] for c in cs)
+    assert all(len(c.slots) < 2 or "on it" not in c.template for c in cs)

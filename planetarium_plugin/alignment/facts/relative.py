@@ -108,6 +108,7 @@ _POINTS_BACK = re.compile(r"^X\s+(?P<rel>(?:[a-z]+\s+){0,4}?[a-z]+)\s*$")
 _BARE_WITH = re.compile(
     r"^(?P<head>.*?)[\s,]*\b(?:with|has|carries|supports|bears)\s+(?P<ph>[XYZWV])$"
 )
+_NEGATED = re.compile(r"\b(?:nothing|no|not|none|nobody|never|without)\b", re.I)
 #: What may stand between the two clauses of a pile: "and", "then", "and then", a comma.
 _PILE_GAP = re.compile(r"^[\s,;]*(?:and\s+)?(?:then\s+)?$", re.I)
 
@@ -137,6 +138,8 @@ def _piles(clauses: list[Clause], text: str) -> list[Clause]:
             or c.direct is not None
             or prev.direct is not None
             or len(c.slots) != 1
+            or c.inherited  # "s is on the table, with nothing on it": said of s, no pile
+            or _NEGATED.search(c.template)
             or not prev.slots
             or prev.section != c.section
             or not _PILE_GAP.match(text[prev.end : c.start])
