@@ -23,6 +23,7 @@ from dataclasses import replace
 from .descriptions import describe
 from .lists import join_compact
 from .mentions import Mention, Token, find_mentions, tokenize
+from .naming import bare_calls
 from .prefixed import prefix_calls
 from .references import Antecedents, antecedent
 from .relative import with_cut
@@ -120,7 +121,7 @@ def _calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int,
         out.append((m.start(), m.end(), pred.name, args))
     taken = {i for a, b, _, _ in out for i in range(a, b)}
     out += [c for c in prefix_calls(text, world) if taken.isdisjoint(range(c[0], c[1]))]
-    return sorted(out)
+    return sorted(out + bare_calls(text, world, [(a, b) for a, b, _, _ in out]))
 
 
 def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:

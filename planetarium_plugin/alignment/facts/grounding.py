@@ -27,7 +27,7 @@ from .clauses import Clause
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
-from .vocabulary import name_negated, negations, permits
+from .vocabulary import antonym_denies, name_negated, negations, permits
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -392,6 +392,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             # wording says positively ("the arm holds no block")
             wording = world.predicates[cands[0].predicate].template
             neg = not (_ANY.search(clause.template) and _NO.search(wording))
+        neg ^= bool(cands) and antonym_denies(clause.template, cands[0].predicate, world)
         out.append(
             GroundedClause(
                 clause, tuple(c for c in cands if c.probability > 1e-4), float(p[-1]), neg

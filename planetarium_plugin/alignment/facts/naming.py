@@ -16,12 +16,12 @@ import re
 from collections.abc import Sequence
 
 from ..encoder import Encoder
-from .clauses import Clause
 from .mentions import Mention
+from .templates import Clause
 from .vocabulary import negations
 from .world import World, split_words
 
-__all__ = ["name_clauses", "named_predicates", "nullary_clauses"]
+__all__ = ["bare_calls", "name_clauses", "named_predicates", "nullary_clauses"]
 
 _QUOTES = "\"'`\u201c\u201d\u2018\u2019"
 
@@ -45,6 +45,46 @@ def named_predicates(text: str, world: World) -> list[tuple[int, int, str]]:
                 if taken.isdisjoint(range(a, b)):
                     out.append((a, b, name))
                     taken.update(range(a, b))
+    return sorted(out)
+
+
+Call = tuple[int, int, str, list[tuple[int, int, str]]]
+
+
+def bare_calls(text: str, world: World, taken: Sequence[tuple[int, int]] = ()) -> list[Call]:
+    """Predicate calls written without brackets, as a PDDL user jots them: ``next l0 l1``,
+    ``SUCC n1 n0``, ``at pos-0-0``: a predicate's name (any case) followed by exactly as many
+    object names as it has parameters, separated by spaces only, that fit its parameter types,
+    with no further object name right after (``clear b1 b2`` is a list, not a call). A class
+    word ("the city city_0") is no call, nor a one-word name of one parameter written in lower
+    case ("is clear b1"): ``IS-DEPOT p1``, ``at-robby r1``, ``HOLDING b1`` are.
+    ``taken``: spans already read as calls. Returns ``(start, end, predicate, [(a, b, obj)])``.
+    """
+    objs = {o.lower() for o in world.objects}
+    out: list[Call] = []
+    for name, pred in world.predicates.items():
+        if pred.arity == 0 or name in world.type_preds or name in world.classes:
+            continue  # "the city city_0", "truck t1": a class word before a name is a mention
+        plain = pred.arity == 1 and not re.search(r"[-_]", name)
+        pat = rf"(?<![\w\-])({re.escape(name)})((?:[ \t]+[\w\-]+){{{pred.arity}}})(?![\w\-])"
+        for m in re.finditer(pat, text, re.I):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            args = [
+                (m.start(2) + a.start(), m.start(2) + a.end(), a.group(0).lower())
+                for a in re.finditer(r"[\w\-]+", m.group(2))
+            ]
+            if any(x[2] not in objs for x in args):
+                continue
+            after = re.match(r"[ \t]*([\w\-]+)", text[m.end() :])
+            if after and after.group(1).lower() in objs:
+                continue
+            if not world.fits(pred, tuple(x[2] for x in args)):
+                continue
+            if plain and not m.group(1).isupper():
+                continue  # "clear b1", "at p1": English words; "IS-DEPOT p1", "SUCC …" are calls
+            out.append((m.start(), m.end(), name, args))
+            taken = (*taken, (m.start(), m.end()))
     return sorted(out)
 
 

@@ -29,7 +29,9 @@ _CUES = re.compile(
     r"|should|must|needs? to|have to|has to|end up|ends up"
     r"|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
-    r"|result should|aim|done|wanted|by the end|afterwards|target)\b",
+    r"|result should|aim|done|wanted|by the end|afterwards|target"
+    r"|need(?=\s[^.;:!?]{0,40}?\b(?:moved|brought|taken|delivered|put|placed|carried|stacked"
+    r"|painted|tightened|served|transported)\b))\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
@@ -41,11 +43,32 @@ _IMPERATIVES = wordset(
 )
 #: Tokens that end a clause.
 _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
+#: Words that may open a subject made only of object names ("Both nuts, nut1 and nut2, …").
+_LEAD_WORDS = wordset("both all each the these those of")
 _BULLETS = " \t-*•0123456789)."
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+(?:[.!?;]+|\n|$)")
 _INIT_CUES = re.compile(
     r"\b(?:initially|currently|at the start|starts?|started|right now|at the moment|at present|"
-    r"to begin|to start with|setup|set-up|initial|so far|as of now|at first|beginning)\b",
+    r"to begin|to start with|setup|set-up|initial|so far|as of now|at first|beginning|starting|"
+    r"current|current situation|current state|presently)\b",
+    re.IGNORECASE,
+)
+#: Init cues that say "now" wherever they stand in a sentence ("Bob is in the shed right now").
+_NOW = re.compile(
+    r"\b(?:initially|currently|right now|at the moment|at present|presently|as of now|"
+    r"at the start|to begin with)\b",
+    re.IGNORECASE,
+)
+#: A request to set a problem up ("Set up the following task.", "Model this:", "Write the
+#: problem for this:", "Create a termes problem with …", "can you set this up"): no goal cue;
+#: the imperatives after it ("Put both robots in roomb.") build the initial state, up to the
+#: next goal cue ("The task is done when …", "In the goal, …").
+_SETUP = re.compile(
+    r"\b(?:set\s+(?:this\s+|it\s+|that\s+)?up|model\s+(?:this|the\s+following|it)"
+    r"|(?:write|create|make|build|generate|define)\s+(?:me\s+)?(?:a|an|the|this)\s+"
+    r"(?:[\w\-]+\s+){0,2}?(?:problem|task|instance|scenario)"
+    r"|(?:need|want)\s+an?\s+(?:[\w\-]+\s+){0,2}?(?:problem|task|instance)"
+    r"|[\w\-]+\s+problem\s+(?:pls|please))\b",
     re.IGNORECASE,
 )
 
@@ -91,17 +114,26 @@ def sections(
     up to the next goal cue, so goal-first requests keep their set-up in the init. ``verbs``:
     the domain's own action verbs, imperatives as well ("Serve both children.")."""
     out: list[tuple[int, str]] = []
-    state = "init"
+    state, setup = "init", False
     for s, e in _sentences(text):
         sent, pos = text[s:e], 0
+        if state == "init" and _SETUP.search(sent):
+            setup = True  # "Set up the following task: …": no goal cue, init follows
+            continue
         if state == "goal":
             m = _INIT_CUES.search(sent)
             if m is None or _lead(sent, m.start()) > 3 or _goal_cue(sent[: m.start()], skip):
+                m = _NOW.search(sent)
+                if m is None or _goal_cue(sent, skip):
+                    continue
+                out.append((s, "init"))
+                state = "init"
                 continue
             out.append((s, "init"))
             state, pos = "init", m.end()
         words = re.findall(r"[A-Za-z']+", sent)
-        if pos == 0 and words and (words[0].lower() in _IMPERATIVES or words[0].lower() in verbs):
+        opens = words and (words[0].lower() in _IMPERATIVES or words[0].lower() in verbs)
+        if pos == 0 and opens and not setup:
             out.append((s, "goal"))
             state = "goal"
             continue
@@ -163,7 +195,16 @@ def clause_cuts(
             if t in _SEPARATORS and j not in by_tok and not listed:
                 break
             j -= 1
+        first = next((i for i, t in enumerate(toks) if t.start >= s0), j + 1)
+        if first < j and all(
+            i in by_tok or toks[i].text in _SEPARATORS or toks[i].text in _LEAD_WORDS
+            for i in range(first, j + 1)
+        ):
+            j = first - 1  # "Both nuts, nut1 and nut2, must …": the named subject goes along
         new = toks[j + 1].start if j + 1 < k else cut
+        if out and new <= out[-1][0] and (len(out) == 1 or new > out[-2][0]):
+            out[-1] = (out[-1][0], name)  # the section before is left empty: this one starts there
+            continue
         floor = out[-1][0] + 1 if out else 0
         out.append((max(new, floor), name))
     return out

@@ -26,6 +26,10 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 (True, True, False)
 >>> negative_subject("Nothing is on the X or the Y one"), negative_subject("X is not on Y")
 (True, False)
+
+- **antonyms**: "spanner2 is broken" with only ``useable`` to word it denies ``useable``
+  (:func:`antonym_denies`), unless the domain has a predicate for the antonym itself
+  (``loose`` next to ``tight``) or a negated one (``not-inflated`` for "flat").
 """
 
 from __future__ import annotations
@@ -34,7 +38,14 @@ import re
 
 from .world import World, split_words
 
-__all__ = ["lexicon_words", "name_negated", "negations", "negative_subject", "permits"]
+__all__ = [
+    "antonym_denies",
+    "lexicon_words",
+    "name_negated",
+    "negations",
+    "negative_subject",
+    "permits",
+]
 
 _NEGATION_WORD = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|without|non|neither|nor)\b|n't\b|\w-free\b", re.I
@@ -96,3 +107,42 @@ def negative_subject(template: str) -> bool:
     """Is a clause's subject a negative quantifier ("Nothing is on X", "there are no balls in
     X", "no block sits on X")? Then no object of the clause is its subject."""
     return bool(_NO_SUBJECT.search(template))
+
+
+#: State words and the words that deny them (general English, not any one domain's).
+_ANTONYM_PAIRS = (
+    ("useable usable working functional", "broken unusable useless damaged faulty"),
+    ("clean", "dirty"),
+    ("empty free", "full occupied busy taken"),
+    ("available", "unavailable busy occupied"),
+    ("open", "closed shut"),
+    ("locked", "unlocked"),
+    ("tight tightened", "loose loosened"),
+    ("inflated", "flat deflated"),
+    ("intact", "punctured damaged broken"),
+    ("lit on", "dark off"),
+)
+_ANTONYMS: dict[str, frozenset[str]] = {}
+for _pos, _neg in _ANTONYM_PAIRS:
+    for _w in _pos.split():
+        _ANTONYMS[_w] = _ANTONYMS.get(_w, frozenset()) | frozenset(_neg.split())
+    for _w in _neg.split():
+        _ANTONYMS[_w] = _ANTONYMS.get(_w, frozenset()) | frozenset(_pos.split())
+
+
+def antonym_denies(template: str, predicate: str, world: World) -> bool:
+    """Does a clause deny ``predicate`` by an antonym of its name ("X is broken" for
+    ``useable``, "X is dirty" for ``clean``)? Not when the clause also says the name itself, nor
+    when some predicate of the domain is named by the antonym or by a negation of the name."""
+    words = set(re.findall(r"[a-z]+", template.lower()))
+    name = set(split_words(predicate))
+    if len(name) != 1 or words & name:
+        return False
+    said = words & _ANTONYMS.get(next(iter(name)), frozenset())
+    if not said:
+        return False
+    for other in world.predicates:
+        parts = set(split_words(other))
+        if parts & said or (other != predicate and parts & name and name_negated(other)):
+            return False
+    return True
