@@ -393,9 +393,6 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             wording = world.predicates[cands[0].predicate].template
             neg = not (_ANY.search(clause.template) and _NO.search(wording))
         neg ^= bool(cands) and antonym_denies(clause.template, cands[0].predicate, world)
-        out.append(
-            GroundedClause(
-                clause, tuple(c for c in cands if c.probability > 1e-4), float(p[-1]), neg
-            )
-        )
+        kept = tuple(c for c in cands if c.probability > 1e-4)
+        out.append(GroundedClause(clause, kept, float(p[-1]), neg))
     return out
