@@ -174,8 +174,9 @@ def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
     spans: list[tuple[int, int]] = []
     for s, e in _sentences(text):
         for run in _placed(text, ms, s, e):
+            # no section cue: init or goal, as any clause of the text ("I need a single tower
+            # with c at the bottom, …" with no cue states no init)
             sec = section_at(secs, min(m.start for m in run))
-            sec = "init" if sec == "any" else sec
             a, b = min(m.start for m in run), max(m.end for m in run)
             for x, y in zip(run, run[1:], strict=False):
                 added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
