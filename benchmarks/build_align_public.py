@@ -48,6 +48,12 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   no other source uses (terse "You have 5 blocks …", heavily and lightly templated, free
   prose, lowercase chat, passive voice, "Block #2", tickets, exercises, before/after lists,
   goal first, grid coordinates, a model's restatement).
+- ``handwritten5``: a fifth hand-written batch (``handwritten5.txt``), dev: the four packs'
+  domains and fourteen domains without a pack (given by their domain files; ``storage`` and
+  ``satellite`` written for it, CC0), written without running the aligner on it, in styles no
+  other source uses (a model's "Problem description:", object-centric lines, a game master,
+  mixed id spellings, negated facts, British English, run-on sentences, a lab notebook,
+  questions, a manager's e-mail, irrelevant context).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -129,6 +135,10 @@ SPLITS = {
     # added 2026-11-27 (issue 19): hand-written requests over domains whose predicate names are
     # arbitrary words or abbreviations, written for dev (obfuscated vocabularies).
     "obfuscated": "dev",
+    # added 2026-11-27 (issue 19): a fifth hand-written batch, written without running the
+    # aligner on it, over the packs and committed domain files (two new: storage, satellite),
+    # in styles no other source uses; dev, so that others may tune on its styles.
+    "handwritten5": "dev",
 }
 
 Atom = tuple[str, ...]
@@ -818,7 +828,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         """Where another problem comes from: the same source, domain and style (handwritten2
         has about one request per style and domain: the same source and domain)."""
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
-                        "handwritten4", "obfuscated"):  # fmt: skip
+                        "handwritten4", "obfuscated", "handwritten5", "handwritten6"):  # fmt: skip
             return (t.source, t.domain)
         return (t.source, t.style, t.domain)
 
@@ -870,6 +880,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "obfuscated.txt", "obfuscated")
     tasks += handwritten_tasks(DATA / "handwritten3.txt", "handwritten3")
     tasks += handwritten_tasks(DATA / "handwritten4.txt", "handwritten4")
+    tasks += handwritten_tasks(DATA / "handwritten5.txt", "handwritten5")
     for source in PLANBENCH_OTHERS:
         tasks += planbench_other_tasks(a.planbench, source, a.seed)
     tasks += acpbench_tasks(a.acpbench)

@@ -4,7 +4,8 @@ Every row reads and parses, every wrong pair of a seeded sample is NOT equivalen
 problem under the exact metric, the hand-written rows rebuild from ``handwritten.txt``,
 ``handwritten2.txt``, ``anydomain.txt`` and ``anydomain2.txt`` (domains no pack provides, given
 by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) and
-``handwritten4.txt`` (held out from 2026-11-27), ACPBench's rows (held out) name their problems'
+``handwritten4.txt`` (held out from 2026-11-27), ``handwritten5.txt`` (dev, over the packs and
+domain files, two of them new: storage, satellite), ACPBench's rows (held out) name their problems'
 objects and carry their own domain files, and each source carries its licence and commit.
 """
 
@@ -48,8 +49,8 @@ def _builder():
 
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
-    assert (DATA / "pairs.jsonl").stat().st_size < 8_000_000
-    assert 1400 <= len(rows) <= 3800
+    assert (DATA / "pairs.jsonl").stat().st_size < 10_000_000
+    assert 1400 <= len(rows) <= 4400
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -105,6 +106,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "acpbench": "test",
         "anydomain2": "dev",
         "obfuscated": "dev",
+        "handwritten5": "dev",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -116,7 +118,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     # domain files
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
-               "acpbench", "obfuscated"}  # fmt: skip
+               "acpbench", "obfuscated", "handwritten5"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -190,6 +192,57 @@ def test_fourth_batch_is_held_out_in_new_styles_over_packs_and_domain_files(
     assert "Held out (split `test`) from 2026-11-27" in section
 
 
+def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: list[dict]) -> None:
+    """handwritten5 (dev from 2026-11-27): the four packs and twelve or more domains without a
+    pack, by their committed domain files, among them storage and satellite, which no source
+    before it uses; styles no other source uses; every right pair has a changed-init, a
+    changed-goal and another-problem wrong pair."""
+    fifth = [r for r in rows if r["source"] == "handwritten5"]
+    right = [r for r in fifth if r["label"] == 1]
+    assert 40 <= len(right) <= 60
+    assert {r["split"] for r in fifth} == {"dev"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) >= 12 and not no_pack & set(default_registry())
+    assert {"storage", "satellite"} <= no_pack
+    earlier = {r["domain"] for r in rows if r["source"] != "handwritten5"}
+    assert not {"storage", "satellite"} & earlier
+    # about half over the packs, half over domain files
+    packs = sum(r["domain"] in PACK_DOMAINS for r in right)
+    assert 0.35 <= packs / len(right) <= 0.65
+    for r in fifth:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in fifth}
+    assert len(styles) >= 10
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten5"}
+    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
+    assert min(sizes) <= 4 and max(sizes) >= 12
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in fifth if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    section = (DATA / "SOURCES.md").read_text().split("### `handwritten5`")[1][:700]
+    assert "Dev (split `dev`) from 2026-11-27" in section
+
+
+def test_new_domain_files_have_classical_names_and_no_predicate_comments() -> None:
+    """storage and satellite were written for this set (CC0): typed STRIPS, the IPC predicate
+    names, no comment inside the predicate list."""
+    for name, preds in (
+        ("storage", {"clear", "in", "available", "lifting", "at", "on", "connected"}),
+        ("satellite", {"on_board", "supports", "pointing", "power_avail", "power_on",
+                       "calibrated", "have_image", "calibration_target"}),
+    ):  # fmt: skip
+        text = (DATA / "domains" / f"{name}.pddl").read_text()
+        assert f"(define (domain {name})" in text and ":typing" in text
+        block = text.split("(:predicates")[1].split("(:action")[0]
+        assert ";" not in block
+        assert set(re.findall(r"\(([\w-]+)", block)) == preds, name
+
+
 def test_second_batch_has_goal_only_and_negative_goals(rows: list[dict]) -> None:
     second = [r for r in rows if r["source"] == "handwritten2"]
     # a goal-only request says nothing about the initial state: no init mutation against it
@@ -236,7 +289,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 @pytest.mark.parametrize(
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
-     "obfuscated"],  # fmt: skip
+     "obfuscated", "handwritten5"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
