@@ -18,14 +18,14 @@ default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``)
 
 Rows of a domain no pack provides (``anydomain``, ``planbench-logistics``,
 ``planbench-depots``, ``planbench-obfuscated-logistics``, ``planbench-mystery``, ``acpbench`` and
-some of ``handwritten4``) carry the domain file's text
+some of ``handwritten4``, ``handwritten5`` and ``handwritten6``) carry the domain file's text
 (``domain_pddl``); the aligner is given it (``Aligner(domain=<text>)``), as a user with a
 domain file would call it.
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
 embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench,
-planbench-mystery, handwritten4, acpbench; handwritten3 until 2026-11-25, dev since) is held
-out: report it, never tune on it (see ``data/alignment_public/SOURCES.md``).
+planbench-mystery, handwritten4, handwritten6, acpbench; handwritten3 until 2026-11-25, dev
+since) is held out: report it, never tune on it (see ``data/alignment_public/SOURCES.md``).
 """
 
 from __future__ import annotations

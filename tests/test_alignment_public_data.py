@@ -5,7 +5,8 @@ problem under the exact metric, the hand-written rows rebuild from ``handwritten
 ``handwritten2.txt``, ``anydomain.txt`` and ``anydomain2.txt`` (domains no pack provides, given
 by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) and
 ``handwritten4.txt`` (held out from 2026-11-27), ``handwritten5.txt`` (dev, over the packs and
-domain files, two of them new: storage, satellite), ACPBench's rows (held out) name their problems'
+domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
+files no dev source uses: zenotravel, parking), ACPBench's rows (held out) name their problems'
 objects and carry their own domain files, and each source carries its licence and commit.
 """
 
@@ -107,6 +108,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "anydomain2": "dev",
         "obfuscated": "dev",
         "handwritten5": "dev",
+        "handwritten6": "test",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -118,7 +120,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     # domain files
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
-               "acpbench", "obfuscated", "handwritten5"}  # fmt: skip
+               "acpbench", "obfuscated", "handwritten5", "handwritten6"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -206,7 +208,8 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     no_pack = domains - PACK_DOMAINS
     assert len(no_pack) >= 12 and not no_pack & set(default_registry())
     assert {"storage", "satellite"} <= no_pack
-    earlier = {r["domain"] for r in rows if r["source"] != "handwritten5"}
+    # new with this batch (the held-out batch written after it uses satellite too)
+    earlier = {r["domain"] for r in rows if r["source"] not in ("handwritten5", "handwritten6")}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
     packs = sum(r["domain"] in PACK_DOMAINS for r in right)
@@ -228,13 +231,48 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     assert "Dev (split `dev`) from 2026-11-27" in section
 
 
+def test_sixth_batch_is_held_out_with_domain_files_no_dev_source_uses(rows: list[dict]) -> None:
+    """handwritten6 (held out from 2026-11-27), written after handwritten5 in other voices: the
+    four packs and domains by their domain files, two of which (zenotravel, parking) no dev
+    source is read with; styles no other source uses."""
+    sixth = [r for r in rows if r["source"] == "handwritten6"]
+    right = [r for r in sixth if r["label"] == 1]
+    assert 36 <= len(right) <= 60
+    assert {r["split"] for r in sixth} == {"test"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) >= 6 and not no_pack & set(default_registry())
+    dev_domains = {r["domain"] for r in rows if r["split"] == "dev"}
+    assert {"zenotravel", "parking"} <= no_pack and not {"zenotravel", "parking"} & dev_domains
+    for r in sixth:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in sixth}
+    assert len(styles) >= 10
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten6"}
+    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
+    assert min(sizes) <= 4 and max(sizes) >= 12
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in sixth if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten6` \| \*\*test\*\*", notes)
+    section = notes.split("### `handwritten6`")[1][:700]
+    assert "Held out (split `test`) from 2026-11-27" in section
+
+
 def test_new_domain_files_have_classical_names_and_no_predicate_comments() -> None:
-    """storage and satellite were written for this set (CC0): typed STRIPS, the IPC predicate
-    names, no comment inside the predicate list."""
+    """storage, satellite, zenotravel and parking were written for this set (CC0): typed STRIPS,
+    the IPC predicate names, no comment inside the predicate list."""
     for name, preds in (
         ("storage", {"clear", "in", "available", "lifting", "at", "on", "connected"}),
         ("satellite", {"on_board", "supports", "pointing", "power_avail", "power_on",
                        "calibrated", "have_image", "calibration_target"}),
+        ("zenotravel", {"at", "in", "fuel-level", "next"}),
+        ("parking", {"at-curb", "at-curb-num", "behind-car", "car-clear", "curb-clear"}),
     ):  # fmt: skip
         text = (DATA / "domains" / f"{name}.pddl").read_text()
         assert f"(define (domain {name})" in text and ":typing" in text
@@ -289,7 +327,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 @pytest.mark.parametrize(
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
-     "obfuscated", "handwritten5"],  # fmt: skip
+     "obfuscated", "handwritten5", "handwritten6"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
