@@ -55,6 +55,22 @@ def _marked(tag: str) -> list[psutil.Process]:
     return found
 
 
+def _settle(tag: str, private_tmp: Path, grace: float = 15.0) -> list[psutil.Process]:
+    """The marked processes still alive once what dies with its parent has had time to go.
+
+    A worker notices its supervisor's death within a fraction of a second on an idle machine,
+    but on a loaded one its clean-up (planners killed, temp dir removed) can take seconds; a
+    process that really leaks stays past any grace, so waiting is not leniency.
+    """
+    deadline = time.monotonic() + grace
+    while True:
+        _reap()
+        left = _marked(tag)
+        if (not left and not any(private_tmp.iterdir())) or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
+
+
 def _reap() -> None:
     while True:
         try:
@@ -114,9 +130,7 @@ def kill_resume(args: argparse.Namespace) -> dict:
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait()
-                time.sleep(2.0)  # what dies with its parent has gone by now
-                _reap()
-                left = _marked(tag)
+                left = _settle(tag, private_tmp)
                 report["leftover_processes"] += len(left)
                 for p in left:
                     p.kill()
@@ -126,9 +140,7 @@ def kill_resume(args: argparse.Namespace) -> dict:
                 private_tmp.mkdir()
             else:
                 report["final_exit"] = proc.wait(args.timeout * len(items) + 120)
-                _reap()
-                time.sleep(0.5)
-                report["leftover_processes"] += len(_marked(tag))
+                report["leftover_processes"] += len(_settle(tag, private_tmp))
                 report["leftover_files"] += len(list(private_tmp.iterdir()))
         seen: dict[str, int] = {}
         with open(out, encoding="utf-8") as fh:

@@ -455,8 +455,9 @@ def _finish(me, running, pid, *, killed: bool, allowance: float, cache_dirs) -> 
             payload = {"exception": f"child died without a result ({len(buf)} bytes)"}
         out.exception = payload.get("exception")
         out.result = payload.get("result")
-    # leftovers: adopted orphans (give a process being killed a moment to go)
-    deadline = time.monotonic() + 1.0
+    # leftovers: adopted orphans (a process being killed may take seconds on a loaded machine;
+    # a real leak stays past any grace)
+    deadline = time.monotonic() + 10.0
     others = {p for p in running}
     left = _adopted(me, others)
     while left and time.monotonic() < deadline:
