@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
 
 from planetarium_plugin import Deadline, domain_packs, parse_problem
-from planetarium_plugin.specify import exact
+from planetarium_plugin.specify import agenda, exact
 from planetarium_plugin.specify.agenda import agenda_plan, lookahead, replay
 from planetarium_plugin.specify.memo import Memo
-from planetarium_plugin.specify.relaxed import estimate_from, heuristic
+from planetarium_plugin.specify.relaxed import estimate_from, heuristic, plan_reaches, relaxed_plan
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
 
@@ -158,3 +158,52 @@ def test_lookahead_applies_only_applicable_actions_never_banned(case, data):
         cur = (cur - a.delete) | a.add
         assert cur not in seen
         seen.add(cur)
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_relaxed_plan_rerun_proves_only_what_an_exploration_finds(case, data):
+    """The agenda's cheap rest-of-goal check: the relaxed plan of an exploration, re-run from
+    the state it was made on, reaches its goal; re-run from another reachable state, for part
+    of the goal, with more actions banned, it answers True only where a fresh exploration
+    finds the goal relaxed-reachable (False proves nothing: the exploration then decides)."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    s = data.draw(st.sampled_from(states))
+    t = data.draw(st.sampled_from([s, *states]))
+    atoms = sorted(task.reached)
+    rest = frozenset(data.draw(st.lists(st.sampled_from(atoms), min_size=1, max_size=6)))
+    acts = st.integers(0, max(0, len(task.acts) - 1))
+    banned = frozenset(data.draw(st.lists(acts, max_size=8)))
+    kept: list = []
+    if heuristic(task, s, rest, frozenset(), banned, kept) is None:
+        return
+    plan = relaxed_plan(task, kept, rest)
+    assert plan_reaches(task, plan, s, rest, banned)
+    part = frozenset(data.draw(st.lists(st.sampled_from(sorted(rest)), max_size=len(rest))))
+    more = banned | frozenset(data.draw(st.lists(acts, max_size=8)))
+    if plan:  # steps of the plan itself banned: the re-run must go without them
+        more |= frozenset(data.draw(st.lists(st.sampled_from(plan), max_size=3)))
+    if plan_reaches(task, plan, t, part, more):
+        assert heuristic(task, t, part, frozenset(), more) is not None
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monkeypatch):
+    """Re-running the last relaxed plan instead of exploring again changes no plan: the
+    agenda with every rest-of-goal check explored (the re-run switched off) returns the same
+    plan, from the init and from a random reachable state, with and without FF's fallback."""
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    start = data.draw(st.sampled_from(states))
+    runs = [(x, w) for x in (None, start) for w in (False, True)]
+    got = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
+    monkeypatch.setattr(agenda, "plan_reaches", lambda *_: False)
+    want = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
+    assert [p and list(map(id, p)) for p in got] == [p and list(map(id, p)) for p in want]

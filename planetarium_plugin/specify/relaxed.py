@@ -15,7 +15,7 @@ from .grounding import GroundAction
 from .layers import explore_arrays, numpy_available
 from .task import GroundTask, State
 
-__all__ = ["ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic"]
+__all__ = ["ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic", "plan_reaches", "relaxed_plan"]
 
 #: States of at least :data:`ARRAY_ATOMS` true atoms in tasks of at least :data:`ARRAYS`
 #: actions explore in numpy (:func:`.layers.explore_arrays`). Measured (RESULTS.md, issue
@@ -131,6 +131,48 @@ def estimate_from(task: GroundTask, kept: list, g: Atom):
         return None
     pre, _, _ = task.relaxed_tables()
     return _estimate(task.acts, pre, cost, achiever, [x], [], {})
+
+
+def relaxed_plan(task: GroundTask, kept: list, goal) -> list[int]:
+    """The relaxed plan of the exploration ``kept`` for the goal atoms ``goal`` (each costed
+    there): the achievers walked back from the goal, as action numbers in order of cost (an
+    achiever costs more than each of its preconditions' achievers: a valid relaxed order)."""
+    cost, achiever = kept
+    pre, _, _ = task.relaxed_tables()
+    index = task.index
+    todo = [x for x in map(index.get, goal) if x is not None and cost[x] > 0]
+    chosen: dict[int, int] = {}
+    while todo:
+        i = achiever.get(todo.pop())
+        if i is None or i in chosen:
+            continue
+        c = 1
+        for y in pre[i]:
+            c += cost[y]
+            if cost[y] > 0:
+                todo.append(y)
+        chosen[i] = c
+    return sorted(chosen, key=lambda i: (chosen[i], i))
+
+
+def plan_reaches(task: GroundTask, plan: list[int], s: State, goal, banned) -> bool:
+    """Whether the relaxed plan ``plan`` (action numbers), run once in order from ``s`` with
+    every step whose preconditions are not reached yet or that is ``banned`` skipped, reaches
+    every atom of ``goal``. True is a proof that ``goal`` is relaxed-reachable from ``s``
+    without the ``banned`` actions (what :func:`heuristic` answers with not None); False
+    proves nothing: an exploration must decide."""
+    pre, add, _ = task.relaxed_tables()
+    index = task.index
+    reached = {x for x in map(index.get, s) if x is not None}
+    for i in plan:
+        if i in banned:
+            continue
+        for y in pre[i]:
+            if y not in reached:
+                break
+        else:
+            reached.update(add[i])
+    return all(index.get(x, -1) in reached for x in goal)
 
 
 def _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost):
