@@ -79,6 +79,8 @@ class GroundTask:
                 self.group_of.setdefault(x, []).append(i)
         self._paired = False
         self._false: dict[tuple[Atom, int], State] = {}
+        self._mutex: dict[Atom, tuple[State, frozenset[int]]] = {}
+        self._mutex_n = len(groups)
 
     def false_with(self, x: Atom) -> State:
         """The atoms false whenever ``x`` holds (:meth:`close`), kept while the groups last."""
@@ -290,58 +292,65 @@ class GroundTask:
 
         Members of a group with a true atom are false; an exactly-one group with one member
         left is true; two true members of a group, or none left, is a contradiction.
+
+        The fixpoint of these rules, reached in rounds: each true atom's fellow members
+        (:meth:`_mutex_of`, kept per atom) are made false by one set union, then only the
+        exactly-one groups those can have changed are read (one set difference each) —
+        instead of a step per false atom and group. Any order of the rules reaches the same
+        fixpoint, and a contradiction once there stays (test against the one-atom-at-a-time
+        propagation).
         """
         always, reached, groups, group_of = self.always, self.reached, self.groups, self.group_of
+        mutex_of = self._mutex_of
         p: set[Atom] = set()
         n: set[Atom] = set()
-        # Members of each group known false so far: a group's "one left" is then read from a
-        # count instead of a scan of its members at every false atom.
-        false_in: dict[int, int] = {}
-        count = false_in.get
-        todo_p = [x for x in pos if x not in always]
-        todo_n: list[Atom] = []
+        todo = [x for x in pos if x not in always]
+        fresh: set[int] = set()  # exactly-one groups to read: a member made false since
         for y in neg:
             if y in always:
                 return None
             if y in reached and y not in n:
                 n.add(y)
-                todo_n.append(y)
-                for gi in group_of.get(y, ()):
-                    false_in[gi] = count(gi, 0) + 1
-        while todo_p or todo_n:
-            while todo_p:
-                x = todo_p.pop()
+                fresh.update(group_of.get(y, ()))
+        while todo or fresh:
+            while todo:
+                x = todo.pop()
                 if x in p:
                     continue
                 if x in n or x not in reached:
                     return None
                 p.add(x)
-                for gi in group_of.get(x, ()):
-                    for y in groups[gi].atoms:
-                        if y == x:
-                            continue
-                        if y in p:
-                            return None
-                        if y not in n:
-                            n.add(y)
-                            todo_n.append(y)
-                            for gj in group_of.get(y, ()):
-                                false_in[gj] = count(gj, 0) + 1
-            while todo_n:
-                y = todo_n.pop()
-                if y in p:
+                others, touched = mutex_of(x)
+                if not others.isdisjoint(p):
                     return None
-                for gi in group_of.get(y, ()):
-                    g = groups[gi]
-                    if not g.exactly_one:
-                        continue
-                    left = len(g.atoms) - false_in[gi]
-                    if left > 1 or not g.atoms.isdisjoint(p):
-                        continue
-                    if not left:
-                        return None
-                    todo_p.append(next(z for z in g.atoms if z not in n))
+                n |= others
+                fresh |= touched
+            for gi in fresh:
+                atoms = groups[gi].atoms
+                if not groups[gi].exactly_one or not atoms.isdisjoint(p):
+                    continue
+                left = atoms - n
+                if len(left) > 1 or len(left) == len(atoms):
+                    continue  # (every member left: none false, the rule never read it)
+                if not left:
+                    return None
+                todo.append(next(iter(left)))
+            fresh = set()
         return frozenset(p), frozenset(n)
+
+    def _mutex_of(self, x: Atom) -> tuple[State, frozenset[int]]:
+        """The atoms false whenever ``x`` holds by one group (its fellow members) and the
+        groups those belong to; kept per atom while the groups last (h^2 pairs add some)."""
+        if self._mutex_n != len(self.groups):
+            self._mutex.clear()
+            self._mutex_n = len(self.groups)
+        kept = self._mutex.get(x)
+        if kept is None:
+            groups, group_of = self.groups, self.group_of
+            others = frozenset().union(*(groups[gi].atoms for gi in group_of.get(x, ()))) - {x}
+            touched = frozenset(gi for y in others for gi in group_of.get(y, ()))
+            kept = self._mutex[x] = (others, touched)
+        return kept
 
     def regress(
         self, pos: Iterable[Atom], neg: Iterable[Atom], budget: int, deadline: Deadline
