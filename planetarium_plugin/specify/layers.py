@@ -26,7 +26,9 @@ def numpy_available() -> bool:
     return np is not None
 
 
-def explore_arrays(task: GroundTask, s: State, goal: list[int], wanted: list[Atom], banned):
+def explore_arrays(
+    task: GroundTask, s: State, goal: list[int], wanted: list[Atom], banned, *, full: bool = False
+):
     """The layered exploration from ``s`` until the goal atoms (numbers) and the literals
     ``(not x)`` for ``x`` in ``wanted`` are costed: (atom costs, achievers, costs of the
     negative literals), or None when the exploration runs dry first. ``banned`` actions
@@ -37,7 +39,8 @@ def explore_arrays(task: GroundTask, s: State, goal: list[int], wanted: list[Ato
     action (in layer order) as its achiever; ``(not x)`` takes the cost of the layer's first
     action deleting x (and not adding it). The next layer is the actions whose count of
     missing preconditions reaches 0 over the new atoms, in the order a loop would release
-    them: the new atoms by their first adder, then each atom's waiting actions by number."""
+    them: the new atoms by their first adder, then each atom's waiting actions by number.
+    ``full``: on until nothing new is reached (every atom's cost; -1 where unreachable)."""
     pre, add, lens, offsets, flat, counts = _tables(task)
     n, n_acts = len(task.atoms), len(counts)
     # Atoms never true (not numbered) map to the padding atom n: cost 0, needed by no action.
@@ -53,10 +56,10 @@ def explore_arrays(task: GroundTask, s: State, goal: list[int], wanted: list[Ato
     no_pre = [i for i in task.no_pre if i not in banned]
     if no_pre:
         layer = np.concatenate((np.array(no_pre, dtype=np.intp), layer))
-    return _layers(task, costs, left, layer, goal, wanted)
+    return _layers(task, costs, left, layer, goal, wanted, full)
 
 
-def _layers(task, costs, left, layer, goal, wanted):
+def _layers(task, costs, left, layer, goal, wanted, full=False):
     """The layers from ``layer`` on (see :func:`explore_arrays`)."""
     pre, add, lens, offsets, flat, counts = _tables(task)
     n, n_acts = len(task.atoms), len(counts)
@@ -67,7 +70,7 @@ def _layers(task, costs, left, layer, goal, wanted):
     neg_cost: dict[Atom, int] = {}
     achiever: dict[object, int] = {}
     width = add.shape[1]
-    while layer.size and (open_goals or neg_wait):
+    while layer.size and (full or open_goals or neg_wait):
         c = costs[pre[layer]].sum(axis=1) + 1
         for x, mask in list(neg_wait.items()):
             hit = np.flatnonzero(mask[layer])
@@ -94,7 +97,7 @@ def _layers(task, costs, left, layer, goal, wanted):
         achiever.update(zip(atoms.tolist(), layer[where[best] // width].tolist(), strict=True))
         if open_goals:
             open_goals = int(np.count_nonzero(costs[goals] < 0))
-        if not open_goals and not neg_wait:
+        if not (full or open_goals or neg_wait):
             break  # every goal literal costed: the next layer is never explored
         new = atoms[np.argsort(np.minimum.reduceat(order, starts), kind="stable")]
         layer = _release(new, left, lens, offsets, flat)

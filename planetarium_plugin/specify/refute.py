@@ -26,7 +26,9 @@ from collections import deque
 
 from ..errors import Deadline
 from ..parsing import Atom
+from . import relaxed
 from .agenda import Budget, agenda_plan, climb, replay
+from .layers import explore_arrays, numpy_available
 from .relaxed import heuristic
 from .task import GroundTask, State
 
@@ -210,7 +212,11 @@ def _after(task: GroundTask, s: State, a) -> State:
 
 def _costs(task: GroundTask, s: State) -> list[int]:
     """The additive relaxed cost of every atom from ``s`` (-1: not relaxed-reachable), in one
-    exploration: the cost of each candidate step's preconditions without one h_add run each."""
+    exploration: the cost of each candidate step's preconditions without one h_add run each.
+    From large states of large tasks (:data:`.relaxed.ARRAYS`) the numpy layers run it to
+    the end: the same costs (each new atom's cheapest adder of its layer)."""
+    if len(s) >= relaxed.ARRAY_ATOMS and len(task.acts) >= relaxed.ARRAYS and numpy_available():
+        return explore_arrays(task, s, [], [], (), full=True)[0]
     pre, add, waiting = task.relaxed_tables()
     cost = [-1] * len(task.atoms)
     missing = task.pre_count.copy()
