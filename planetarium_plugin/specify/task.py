@@ -301,7 +301,10 @@ class GroundTask:
         propagation).
         """
         always, reached, groups, group_of = self.always, self.reached, self.groups, self.group_of
-        mutex_of = self._mutex_of
+        if self._mutex_n != len(groups):  # h^2 pairs joined the groups since: rebuilt
+            self._mutex.clear()
+            self._mutex_n = len(groups)
+        kept, mutex_of = self._mutex.get, self._mutex_of
         p: set[Atom] = set()
         n: set[Atom] = set()
         todo = [x for x in pos if x not in always]
@@ -320,7 +323,7 @@ class GroundTask:
                 if x in n or x not in reached:
                     return None
                 p.add(x)
-                others, touched = mutex_of(x)
+                others, touched = kept(x) or mutex_of(x)
                 if not others.isdisjoint(p):
                     return None
                 n |= others
