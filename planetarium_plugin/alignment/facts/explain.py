@@ -95,6 +95,11 @@ class ImpliedFacts:
     missing: tuple[FactMatch, ...] = ()
     notes: tuple[str, ...] = ()
     no_state: bool = False  # the problem's init breaks a proven at-most-one group
+    #: Explicit facts (init, goal) the problem lacks whose reading breaks a proven
+    #: at-most-one group with another fact the same text states: at most one of the two
+    #: readings is right, so each is doubted by the other's confidence (:func:`doubt`).
+    doubtful: tuple[FactMatch, ...] = ()
+    doubtful_goal: tuple[FactMatch, ...] = ()
 
     def covered(self) -> frozenset[tuple[str, ...]]:
         """Problem atoms these facts account for (implied true, or implied false)."""
@@ -219,6 +224,25 @@ def _section(
     return list(stated.values()), list(contra.values()), list(missing.values()), covered
 
 
+def _doubted(
+    missing: list[FactMatch], doubtful: tuple[FactMatch, ...], notes: list[str]
+) -> list[FactMatch]:
+    """``missing`` with the doubtful readings (:func:`.implied.doubt`) at their lowered
+    confidence, and a note naming each."""
+    lower = {f.atom: f for f in doubtful}
+    out = []
+    for f in missing:
+        d = lower.get(f.atom)
+        if d is not None and d.confidence < f.confidence:
+            notes.append(
+                f"{f.atom} (from {f.span!r}) conflicts with another fact the text states: "
+                f"doubted, confidence {f.confidence} -> {d.confidence}"
+            )
+            f = dataclasses.replace(f, confidence=d.confidence)
+        out.append(f)
+    return out
+
+
 def _settle(
     world: World,
     init_g: list[GroundedClause],
@@ -315,6 +339,8 @@ def compare(
         i_mi = i_mi + [f for f in implied_init.missing if f.atom not in known]
         i_cov = set(i_cov) | (implied_init.covered() & world.init)
         notes += implied_init.notes
+        i_mi = _doubted(i_mi, implied_init.doubtful, notes)
+        g_mi = _doubted(g_mi, implied_init.doubtful_goal, notes)
     typed = {a for a in world.init if a[0] in world.type_preds}
     init_atoms = world.init - typed
     init_unstated = sorted(init_atoms - i_cov)

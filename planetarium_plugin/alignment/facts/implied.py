@@ -26,6 +26,7 @@ Only domain knowledge from the domain's PDDL; a text that describes no predicate
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,15 @@ from ...specify.invariants import candidate_schemas, mutex_groups
 from .explain import AlignmentExplanation, FactMatch, ImpliedFacts
 from .world import World
 
-__all__ = ["Group", "ImpliedFacts", "imply", "implied_init", "init_groups", "problem_groups"]
+__all__ = [
+    "Group",
+    "ImpliedFacts",
+    "doubt",
+    "imply",
+    "implied_init",
+    "init_groups",
+    "problem_groups",
+]
 
 Fact = tuple[str, ...]
 
@@ -162,6 +171,10 @@ def implied_init(
             said.setdefault(a, f)
     init = world.init
     amo, exact = _trusted(groups, init, said)
+    trusted = [g for i, g in enumerate(groups) if i in amo]
+    doubted = {} if any_section else doubt(trusted, said, init)
+    for a in doubted:  # a doubtful reading implies nothing
+        del said[a]
     contra: dict[Fact, FactMatch] = {}
     notes: list[str] = []
     for i, g in enumerate(groups):
@@ -194,14 +207,51 @@ def implied_init(
             names = ", ".join(_fmt(a) for a in sorted(groups[i].atoms)[:MAX_NAMED])
             more = ", …" if len(groups[i].atoms) > MAX_NAMED else ""
             notes.append(f"no state of the domain has none of {names}{more} (the problem's init)")
+    doubts = tuple(doubted.values())
     if not said:  # nothing stated in the init: nothing implied true either
-        return ImpliedFacts((), tuple(contra.values()), (), tuple(notes), bool(notes))
-    trusted = [g for i, g in enumerate(groups) if i in amo]
+        return ImpliedFacts(
+            (), tuple(contra.values()), (), tuple(notes), bool(notes), doubtful=doubts
+        )
     exactly = [g for i, g in enumerate(groups) if i in exact]
     stated_out, missing_out = _implied_true(world, trusted, exactly, said, negated, contra)
     return ImpliedFacts(
-        tuple(stated_out), tuple(contra.values()), tuple(missing_out), tuple(notes), bool(notes)
+        tuple(stated_out),
+        tuple(contra.values()),
+        tuple(missing_out),
+        tuple(notes),
+        bool(notes),
+        doubtful=doubts,
     )
+
+
+def doubt(
+    groups: Sequence[Group], said: Mapping[Fact, FactMatch], truth: frozenset[Fact]
+) -> dict[Fact, FactMatch]:
+    """The text's facts that ``truth`` (the problem's section) lacks and whose reading breaks a
+    proven at-most-one group with another fact the same text states and the problem has
+    ("the arm is empty" and "b3 … held"; b1 on b2 and on the table): at most one of the two
+    readings is right, so one is a misreading. With the readings' confidences as independent
+    chances c_F, c_G, the chance that F is right given that at most one is, ``c_F(1 − c_G) /
+    (1 − c_F·c_G)``, replaces F's confidence (G: its strongest competitor). A text that says
+    one thing per group is never doubted, so a problem that changes a fact the text states
+    clearly is still contradicted at full confidence; nor is a fact whose competitors the
+    problem lacks too (the text itself, not one reading, is then in question)."""
+    out: dict[Fact, FactMatch] = {}
+    for g in groups:
+        members = [a for a in g.atoms if a in said]
+        held = [said[b].confidence for b in members if b in truth]
+        if len(members) < 2 or not held:
+            continue
+        other = min(1.0, max(held))
+        for a in members:
+            if a in truth:
+                continue
+            mine = min(1.0, said[a].confidence)
+            both = 1.0 - mine * other
+            conf = round(mine * (1.0 - other) / both, 4) if both > 0 else 0.5 * mine
+            if a not in out or out[a].confidence > conf:
+                out[a] = dataclasses.replace(said[a], confidence=conf)
+    return out
 
 
 def _trusted(
@@ -313,4 +363,13 @@ def imply(
         [f for f in (*init.stated, *init.contradicted) if f.negated],
         any(g.clause.section == "any" for g in grounded),
     )
-    return got if got.stated or got.contradicted or got.missing or got.notes else None
+    if not any(g.clause.section == "any" for g in grounded):
+        amo, _ = _trusted(groups, world.init, _text_world(init.stated, world, False))
+        goal = first.goal
+        said = _text_world((*goal.stated, *goal.missing_in_problem), world, False)
+        trusted = [g for i, g in enumerate(groups) if i in amo]
+        doubted = doubt(trusted, said, world.goal_pos)
+        if doubted:
+            got = dataclasses.replace(got, doubtful_goal=tuple(doubted.values()))
+    useful = (got.stated, got.contradicted, got.missing, got.notes, got.doubtful)
+    return got if any(useful) or got.doubtful_goal else None
