@@ -105,3 +105,31 @@ def test_a_text_that_states_one_fact_per_group_is_never_doubted(aligner):
         assert not wrong.aligned and wrong.similarity < right.similarity
         assert not any("doubted" in n for n in wrong.notes)
         assert max(f.confidence for f in wrong.conflicts()) >= 0.9
+
+
+#: The same in the goal: a stray sentence after the goal reads as the van parked elsewhere.
+STRAY_GOAL = [
+    "The van is parked in bay1 and the jeep is parked in bay3; the valet is idle. "
+    "In the end the van should be parked in bay2. The van was washed in bay3 yesterday.",
+    "The van is parked in bay1 and the jeep is parked in bay3; the valet is idle. "
+    "The goal is to have the van parked in bay2. The van was cleaned in bay3 last week.",
+    "The van is parked in bay1 and the jeep is parked in bay3; the valet is idle. "
+    "Target: van parked in bay2. Last month the van got its oil changed in bay1.",
+]
+
+
+@pytest.mark.parametrize("text", STRAY_GOAL)
+def test_a_stray_goal_sentence_is_doubted_against_the_goal_fact_the_problem_has(aligner, text):
+    right = aligner.explain(text, LOT, GARAGE)
+    assert right.aligned, format_explanation(right)
+    doubted = [f for f in right.goal.missing_in_problem if f.confidence < 0.5]
+    assert doubted and any("doubted" in n for n in right.notes)
+    # a goal that changes the fact the text states clearly: rejected, and named
+    wrong = aligner.explain(
+        text,
+        LOT.replace("(:goal (and (parked van bay2)))", "(:goal (and (parked jeep bay2)))"),
+        GARAGE,
+    )
+    assert not wrong.aligned and wrong.similarity < right.similarity
+    named = {f.atom: f.confidence for f in wrong.goal.missing_in_problem}
+    assert named.get("(parked van bay2)", 0.0) >= 0.9
