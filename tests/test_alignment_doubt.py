@@ -69,6 +69,8 @@ def test_doubt_is_the_chance_that_the_reading_is_the_right_one_of_the_two():
     # one fact per group: nothing to doubt; competitors the problem lacks too: nor
     assert doubt([group], {("parked", "van", "bay2"): said[("parked", "van", "bay2")]}, truth) == {}
     assert doubt([group], said, frozenset()) == {}
+    # a fact from a sentence with no section cue of its own may be of the other state
+    assert doubt([group], said, truth, loose=((0, 10),)) == {}
     # a certain competitor leaves no chance; two certain readings: a coin toss
     said[("parked", "van", "bay1")] = _fm("(parked van bay1)", 1.0)
     assert doubt([group], said, truth)[("parked", "van", "bay2")].confidence == 0.0
@@ -107,12 +109,14 @@ def test_a_text_that_states_one_fact_per_group_is_never_doubted(aligner):
         assert max(f.confidence for f in wrong.conflicts()) >= 0.9
 
 
-#: The same in the goal: a stray sentence after the goal reads as the van parked elsewhere.
+#: The same in the goal: a stray clause of a goal sentence reads as the van parked elsewhere.
+#: (A stray sentence of its own after the goal is loose — it may state the init — and so is
+#: not doubted: :func:`.implied.doubt`.)
 STRAY_GOAL = [
     "The van is parked in bay1 and the jeep is parked in bay3; the valet is idle. "
-    "In the end the van should be parked in bay2. The van was washed in bay3 yesterday.",
+    "The goal: the van parked in bay2, although the van was washed in bay3 yesterday.",
     "The van is parked in bay1 and the jeep is parked in bay3; the valet is idle. "
-    "The goal is to have the van parked in bay2. The van was cleaned in bay3 last week.",
+    "Your goal is the van parked in bay2 (the van was washed in bay3 yesterday).",
     "The van is parked in bay1 and the jeep is parked in bay3; the valet is idle. "
     "Target: van parked in bay2. Last month the van got its oil changed in bay1.",
 ]

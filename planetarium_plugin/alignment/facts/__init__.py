@@ -155,7 +155,7 @@ def explain_pairs(
             first = compare(world, grounded, loose=loose)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)
-            inv = imply(world, groups[pddl], first, grounded)
+            inv = imply(world, groups[pddl], first, grounded, loose)
             got = (
                 first
                 if not (full or implied or inv)

@@ -158,6 +158,7 @@ def implied_init(
     missing: Sequence[FactMatch],
     negated: Sequence[FactMatch] = (),
     any_section: bool = False,
+    loose: Sequence[tuple[int, int]] = (),
 ) -> ImpliedFacts:
     """The init facts implied by the text's explicit init facts (``stated``: problem atoms
     the text states; ``missing``: ones it states that the problem lacks; ``negated``: ones
@@ -172,7 +173,7 @@ def implied_init(
     init = world.init
     amo, exact = _trusted(groups, init, said)
     trusted = [g for i, g in enumerate(groups) if i in amo]
-    doubted = {} if any_section else doubt(trusted, said, init)
+    doubted = {} if any_section else doubt(trusted, said, init, loose)
     for a in doubted:  # a doubtful reading implies nothing
         del said[a]
     contra: dict[Fact, FactMatch] = {}
@@ -225,7 +226,10 @@ def implied_init(
 
 
 def doubt(
-    groups: Sequence[Group], said: Mapping[Fact, FactMatch], truth: frozenset[Fact]
+    groups: Sequence[Group],
+    said: Mapping[Fact, FactMatch],
+    truth: frozenset[Fact],
+    loose: Sequence[tuple[int, int]] = (),
 ) -> dict[Fact, FactMatch]:
     """The text's facts that ``truth`` (the problem's section) lacks and whose reading breaks a
     proven at-most-one group with another fact the same text states and the problem has
@@ -235,10 +239,14 @@ def doubt(
     (1 − c_F·c_G)``, replaces F's confidence (G: its strongest competitor). A text that says
     one thing per group is never doubted, so a problem that changes a fact the text states
     clearly is still contradicted at full confidence; nor is a fact whose competitors the
-    problem lacks too (the text itself, not one reading, is then in question)."""
+    problem lacks too (the text itself, not one reading, is then in question), nor one from a
+    sentence with no section cue of its own (``loose``: :mod:`.loose`, "k3 is on the table
+    too" after a goal), which may state the other state than its competitor."""
     out: dict[Fact, FactMatch] = {}
     for g in groups:
-        members = [a for a in g.atoms if a in said]
+        members = [
+            a for a in g.atoms if a in said and not any(x <= said[a].start < y for x, y in loose)
+        ]
         held = [said[b].confidence for b in members if b in truth]
         if len(members) < 2 or not held:
             continue
@@ -348,7 +356,11 @@ def problem_groups(domain: Domain | str | None, pddl: str) -> tuple[Group, ...]:
 
 
 def imply(
-    world: World, groups: Sequence[Group], first: AlignmentExplanation, grounded: Sequence
+    world: World,
+    groups: Sequence[Group],
+    first: AlignmentExplanation,
+    grounded: Sequence,
+    loose: Sequence[tuple[int, int]] = (),
 ) -> ImpliedFacts | None:
     """The implied init facts of a first explanation (its stated, missing and negated init
     facts); None when there are none."""
@@ -362,13 +374,14 @@ def imply(
         [f for f in init.missing_in_problem if not f.negated],
         [f for f in (*init.stated, *init.contradicted) if f.negated],
         any(g.clause.section == "any" for g in grounded),
+        loose,
     )
     if not any(g.clause.section == "any" for g in grounded):
         amo, _ = _trusted(groups, world.init, _text_world(init.stated, world, False))
         goal = first.goal
         said = _text_world((*goal.stated, *goal.missing_in_problem), world, False)
         trusted = [g for i, g in enumerate(groups) if i in amo]
-        doubted = doubt(trusted, said, world.goal_pos)
+        doubted = doubt(trusted, said, world.goal_pos, loose)
         if doubted:
             got = dataclasses.replace(got, doubtful_goal=tuple(doubted.values()))
     useful = (got.stated, got.contradicted, got.missing, got.notes, got.doubtful)
