@@ -34,6 +34,15 @@ from .world import World
 
 __all__ = ["tower_clauses"]
 
+
+def _read(clauses: Sequence[Clause], run: list[Mention]) -> bool:
+    """Has another reader (a layout sequence, a predicate named) already read the run?"""
+    a, b = run[0].start, run[-1].end
+    return any(
+        c.direct is not None and any(a <= m.start and m.end <= b for sl in c.slots for m in sl)
+        for c in clauses
+    )
+
 _TOP_FIRST = re.compile(
     r"\b(?:top[\s-]+(?:to|down to|-?down)[\s-]+bottom|top[\s-]down|from (?:the )?top"
     r"|top first|highest first)\b",
@@ -163,10 +172,80 @@ def _placed(text: str, ms: list[Mention], s: int, e: int) -> list[list[Mention]]
     return [[top, mid, bottom]]
 
 
+#: A word naming a stacked thing after an object's name ("the yellow block", "the red one").
+_NOUN = r"(?:\s+(?:one|block|disc|disk|cube|box|crate|piece|brick)s?\b)?"
+#: A place said of an object right after it: "at the base", "on top", "at the very bottom".
+_AT_END = re.compile(
+    rf"^{_NOUN}[\s,(-]*(?:(?:is|sits|stands|goes|comes|rests|lies|being|at|on|as|in)\s+)*"
+    r"(?:the\s+)?(?:very\s+)?(bottom|base|foot|top|summit|peak)\b(?!\s+of\b)",
+    re.I,
+)
+#: A link of a pile told in order: "then", "followed by", "next", "after that" ("a, then b").
+_THEN = re.compile(
+    r"^[\s,;]*(?:and\s+)?(?:then|followed by|next|after that|and after that)\s+"
+    r"(?:(?:comes|is|sits|goes|stands|rests)\s+)?(?:the\s+)?$",
+    re.I,
+)
+#: A plain link inside such a pile: "a, then b, then c, and the d".
+_AND = re.compile(r"^\s*(?:,|,?\s*and|,?\s*with)\s+(?:the\s+)?$", re.I)
+
+
+def _then_runs(text: str, ms: list[Mention], s: int, e: int) -> list[tuple[list[Mention], bool]]:
+    """Piles told in order with "then" and a stated end: "yellow at the base, then blue, then
+    red", "at the very bottom is b3, then b1, with b2 on top" — (the run, whether its first
+    object is the top)."""
+    inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
+    inside = [m for m in inside if not m.plural]
+    chains: list[tuple[list[Mention], bool]] = []
+    cur: list[Mention] = []
+    then = False
+    for m in [*inside, None]:
+        if m is not None and cur:
+            gap = text[cur[-1].end : m.start]
+            place = _AT_END.match(gap)
+            link = gap[place.end() :] if place else gap
+            if _THEN.match(link) or (place is None and _THEN.match(gap)):
+                cur.append(m)
+                then = True
+                continue
+            if then and place is None and _AND.match(gap):
+                cur.append(m)
+                continue
+        if then and len(cur) >= 2:
+            top = _stated_end(text, cur, s, e)
+            if top is not None:
+                chains.append((cur, top))
+        cur, then = ([m], False) if m is not None else ([], False)
+    return chains
+
+
+def _stated_end(text: str, run: list[Mention], s: int, e: int) -> bool | None:
+    """Is the run's first object its top (True) or its bottom (False), by a place word beside
+    its first or last object or an order named in the sentence; None when unsaid or torn."""
+    said: set[bool] = set()
+    if _TOP_FIRST.search(text[s:e]):  # an order named ("top to bottom: …") says it first
+        said.add(True)
+    if _BOTTOM_FIRST.search(text[s:e]):
+        said.add(False)
+    if said:
+        return said.pop() if len(said) == 1 else None
+    for i in (0, len(run) - 1):
+        m = run[i]
+        after = _AT_END.match(text[m.end : min(e, m.end + 30)])
+        before = _BEFORE.search(text[max(s, m.start - 30) : m.start])
+        for found in (after, before):
+            if found is None:
+                continue
+            bottom = found.group(1).lower() in ("bottom", "base", "foot", "lowest", "bottommost")
+            said.add(bottom == (i == len(run) - 1))
+    return said.pop() if len(said) == 1 else None
+
+
 def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every slash tower of stated end read as "X on Y" clauses, top down (and
     the clauses that only restated the tower's objects dropped)."""
-    if "/" not in text and not _TOWER.search(text) and "middle" not in text.lower():
+    low = text.lower()
+    if "/" not in text and not _TOWER.search(text) and "middle" not in low and "then" not in low:
         return list(clauses)
     ms = find_mentions(text, world)
     secs = sections(text, vocabulary_words(world), world.verbs)
@@ -179,6 +258,15 @@ def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
             sec = section_at(secs, min(m.start for m in run))
             a, b = min(m.start for m in run), max(m.end for m in run)
             for x, y in zip(run, run[1:], strict=False):
+                added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
+            spans.append((a, b))
+        for run, top in _then_runs(text, ms, s, e):
+            if any(a <= run[0].start < b for a, b in spans) or _read(clauses, run):
+                continue
+            down = run if top else run[::-1]
+            sec = section_at(secs, run[0].start)
+            a, b = run[0].start, run[-1].end
+            for x, y in zip(down, down[1:], strict=False):
                 added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
             spans.append((a, b))
         for run in _runs(text, ms, s, e):
