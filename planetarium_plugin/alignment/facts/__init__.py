@@ -24,6 +24,7 @@ from ..goals import describe_goals, pack_of
 from .abstract import abstract_matches, described_goals
 from .clauses import Clause, split_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
+from .grids import grid_clauses
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
 from .loose import loose_spans
@@ -135,6 +136,7 @@ def explain_pairs(
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
             clauses = name_clauses(read, world, with_clauses(said, read))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
+            clauses = grid_clauses(read, world, clauses)
             clauses = tower_clauses(read, world, clauses)
             clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
