@@ -234,6 +234,7 @@ def _spread(
     pairs) — one thing of a list per object of the named row, in order, or the list repeated
     when it alternates."""
     out = []
+    cells = {o for r in rows for o in r}  # another row's objects are no things spread
     for named in _ROW_NAMED.finditer(text, s, e):
         word = named.group(1).lower()
         k = -1 if word in ("bottom", "lower", "last") else _ROW_INDEX.get(word, 0)
@@ -246,7 +247,7 @@ def _spread(
             if m.start < pos or m.end > e or len(m.objects) != 1 or m.plural:
                 continue
             gap = text[pos : m.start]
-            if not (_SPREAD_LIST if things else _SPREAD_GAP).match(gap) or m.objects[0] in row:
+            if not (_SPREAD_LIST if things else _SPREAD_GAP).match(gap) or m.objects[0] in cells:
                 break
             things.append(m)
             pos = m.end
