@@ -187,6 +187,7 @@ _THEN = re.compile(
     re.I,
 )
 #: A plain link inside such a pile: "a, then b, then c, and the d".
+_WITH = re.compile(r"^\s*,?\s*with\s+(?:the\s+)?$", re.I)  # "s with u, then v on top"
 _AND = re.compile(r"^\s*(?:,|,?\s*and|,?\s*with)\s+(?:the\s+)?$", re.I)
 
 
@@ -208,7 +209,7 @@ def _then_runs(text: str, ms: list[Mention], s: int, e: int) -> list[tuple[list[
                 cur.append(m)
                 then = True
                 continue
-            if then and place is None and _AND.match(gap):
+            if place is None and (then or _WITH.match(gap)) and _AND.match(gap):
                 cur.append(m)
                 continue
         if then and len(cur) >= 2:
