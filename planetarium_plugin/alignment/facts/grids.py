@@ -295,8 +295,8 @@ def grid_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cla
         return bool(found)
 
     told: list[list[str]] = []  # the first grid's rows, top first
-    for s, e in [(0, len(text)), *_sentences(text)]:
-        rows = _rows(text, ms, s, e, headed=(s, e) == (0, len(text)))
+    for whole, (s, e) in [(True, (0, len(text))), *((False, x) for x in _sentences(text))]:
+        rows = _rows(text, ms, s, e, headed=whole)
         if rows and not told:
             told = [[m.objects[0] for m in r] for r in rows]
         if rows and not any(a <= rows[0][0].start < b for a, b in spans):
@@ -306,7 +306,7 @@ def grid_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cla
                 a, b = min(m.start for m in at.values()), max(m.end for m in at.values())
                 if emit(at, _grid_readings(names), a, b, one=False):
                     spans += [(r[0].start, r[-1].end) for r in rows]
-        if (s, e) == (0, len(text)):
+        if whole:
             continue  # the whole text: rows headed "Row 2: …" over several sentences only
         for plist in _pairs(text, ms, s, e):
             at = {}

@@ -43,6 +43,7 @@ def _read(clauses: Sequence[Clause], run: list[Mention]) -> bool:
         for c in clauses
     )
 
+
 _TOP_FIRST = re.compile(
     r"\b(?:top[\s-]+(?:to|down to|-?down)[\s-]+bottom|top[\s-]down|from (?:the )?top"
     r"|top first|highest first)\b",
