@@ -77,6 +77,7 @@ LAYOUT = {"(up q1 q4)", "(up q2 q5)", "(up q3 q6)", "(right q2 q1)", "(right q3 
         "Row 1: q1 q2 q3. Row 2: q4 q5 q6.",
         "q4, q5 and q6 form the bottom row, q1, q2 and q3 the top row.",
         "Layout: q1|q2|q3 over q4|q5|q6.",
+        "q4, q5 and q6 make the lower row, with q5 right of q4, and q1, q2 and q3 the upper row.",
     ],
 )
 def test_a_grid_told_by_rows_states_its_links(aligner, layout):
@@ -160,4 +161,31 @@ def test_colours_spread_over_a_named_row_in_order(aligner, goal):
     assert not got.goal.contradicted and not got.goal.missing_in_problem
     wrong = aligner.explain(text, prob.replace("(painted q2 teal)", "(painted q2 pink)"))
     assert wrong.goal.contradicted or wrong.goal.missing_in_problem
+    assert wrong.similarity < got.similarity
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Levels count up v0, v1, v2.",
+        "The levels go v0 then v1 then v2.",
+        "Levels climb v0, v1, v2.",
+    ],
+)
+def test_a_list_told_in_rising_order_is_a_sequence(said):
+    dom = (
+        "(define (domain lift) (:types level) (:predicates (at ?l - level) (next ?a ?b - level))"
+        " (:action up :parameters (?a ?b - level) :precondition (and (at ?a) (next ?b ?a))"
+        " :effect (and (at ?b) (not (at ?a)))))"
+    )
+    prob = (
+        "(define (problem p) (:domain lift) (:objects v0 v1 v2 - level) (:init (at v0) "
+        "(next v1 v0) (next v2 v1)) (:goal (and (at v2))))"
+    )
+    aligner = Aligner(domain=dom)
+    text = f"{said} The car is at v0 and must reach v2."
+    got = aligner.explain(text, prob)
+    assert _atoms(got.init.stated) >= {"(next v1 v0)", "(next v2 v1)"}
+    wrong = aligner.explain(text, prob.replace("(next v2 v1)", "(next v2 v0)"))
+    assert "(next v2 v1)" in _atoms(wrong.init.missing_in_problem)
     assert wrong.similarity < got.similarity

@@ -58,7 +58,9 @@ _AND = re.compile(r"^\s+(?:and|&|with)\s+$", re.I)
 #: A sentence stating the links of a grid of cells named by coordinates.
 _GRID_WORD = re.compile(r"\b(?:grid|horizontal(?:ly)?|vertical(?:ly)?|orthogonal(?:ly)?)\b", re.I)
 _LINK_WORD = re.compile(
-    r"\b(?:neighbou?r\w*|adjacent|next to|connected|touch\w*|step\w*|move\w*)\b", re.I
+    r"\b(?:neighbou?r\w*|adjacent|next to|connected|touch\w*|step\w*|move\w*|up from|above"
+    r"|below|(?:to the )?(?:right|left) of)\b",
+    re.I,
 )
 _COORD = re.compile(r"^(.*?[a-z_-])(\d+)[-_](\d+)$|^([a-z]+)(\d)(\d)$", re.I)
 
@@ -120,6 +122,7 @@ def _rows(
     for size in sorted({len(g) for _, _, g in ranked}, reverse=True):
         same: list[tuple[float, int, list[Mention]]] = []
         for r, i, g in ranked:  # the first row of each place; later lists restate links
+            g = g[-size:]  # the place said after a list is said of its last objects
             objs = {m.objects[0] for m in g}
             taken = {m.objects[0] for x in same for m in x[2]}
             if len(g) == size and r not in {x[0] for x in same} and not objs & taken:

@@ -42,7 +42,7 @@ _ORDERED = re.compile(
     r"\b(?:from (?:the )?(?:bottom|top|left|right|lowest|highest|first|north|south|east|west)"
     r"|(?:bottom|top|left|right) to (?:bottom|top|left|right)|in (?:that|this|this very) order"
     r"|in order|in (?:a|one) (?:line|row|column|chain)|corridor|path|chain|ascending"
-    r"|descending)\b",
+    r"|descending|climb(?:s|ing)?|counts? up|go(?:es)? up|ris(?:e|es|ing)|increas(?:e|es|ing))\b",
     re.I,
 )
 _MAX = 30
@@ -56,6 +56,7 @@ def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[l
     cur: list[Mention] = []
     kind = ""
     ordered = bool(_ORDERED.search(text[s:e]))
+    then = False  # "n0 then n1 then n2": a list told in order
     for m in inside:
         if cur:
             gap = text[cur[-1].end : m.start]
@@ -63,14 +64,15 @@ def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[l
             if k and (not kind or k == kind):
                 cur.append(m)
                 kind = k
+                then = then or "then" in gap.lower()
                 continue
-            if len(cur) >= 3 and (kind == "chain" or ordered):
+            if len(cur) >= 3 and (kind == "chain" or ordered or then):
                 out.append(cur)
-        cur, kind = [m], ""
+        cur, kind, then = [m], "", False
         cur += _numbered_tail(text, world, m, e)
         if len(cur) > 1:
             kind = "chain"
-    if len(cur) >= 3 and (kind == "chain" or ordered):
+    if len(cur) >= 3 and (kind == "chain" or ordered or then):
         out.append(cur)
     return out
 
