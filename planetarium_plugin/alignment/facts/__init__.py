@@ -2,7 +2,9 @@
 
 Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary),
 :mod:`.mentions` (object mentions → objects), :mod:`.clauses` (init/goal sections, one fact per
-clause), :mod:`.grounding` (clause → candidate atoms via the predicates' wordings and the
+clause), :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
+:mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
+(clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the
 encoder), :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
 quantified set, "the whole top row", two objects that trade places), :mod:`.explain`
@@ -22,6 +24,7 @@ from ...parsing.model import Domain
 from ..encoder import Encoder
 from ..goals import describe_goals, pack_of
 from .abstract import abstract_matches, described_goals
+from .arguments import elided_clauses
 from .clauses import Clause, split_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grids import grid_clauses
@@ -30,6 +33,7 @@ from .implied import imply, problem_groups
 from .loose import loose_spans
 from .mentions import Mention, find_mentions
 from .naming import name_clauses, nullary_clauses
+from .ownership import narrowed, owners
 from .relative import with_clauses
 from .sequences import sequence_clauses
 from .structured import with_structured
@@ -140,6 +144,9 @@ def explain_pairs(
             clauses = tower_clauses(read, world, clauses)
             clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
+            owned, clauses = owners(read, world, clauses)
+            clauses = narrowed(world, owned, read, clauses)
+            clauses = elided_clauses(world, clauses, owned)
             loose = loose_spans(read, world)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             clauses, loose = [], ()

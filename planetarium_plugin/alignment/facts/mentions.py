@@ -66,6 +66,7 @@ class Mention:
     first_token: int
     last_token: int  # inclusive
     joined: bool = False  # a list written without commas ("t1 t2", "t1|t2"; :mod:`.lists`)
+    elided: bool = False  # an argument left out: the only object that fits (:mod:`.arguments`)
 
 
 def tokenize(text: str) -> list[Token]:

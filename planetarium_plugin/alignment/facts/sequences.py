@@ -34,7 +34,9 @@ from .world import World
 __all__ = ["replace_spanned", "sequence_clauses"]
 
 #: Between two items of a chain: a dash or an arrow.
-_LINK = re.compile(r"\s*(?:-|\u2013|\u2014|->|<->|\u2192|\u2194|=>)\s*$")
+_LINK = re.compile(r"\s*(?:-|\u2013|\u2014|->|<->|\u2192|\u2194|=>|<|>|<=|>=)\s*$")
+#: Words right before a list that make it a sequence: "the levels go l0, l1, l2".
+_LEADS = re.compile(r"\b(?:go|goes|run|runs|range|ranges)(?:\s+from)?\s*:?\s*$", re.I)
 #: Between two items of a list.
 _LIST = re.compile(r"\s*(?:,|and|, and|then|, then)\s*$", re.I)
 #: A list is a sequence when its sentence says it is ordered or laid out in a line.
@@ -66,15 +68,19 @@ def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[l
                 kind = k
                 then = then or "then" in gap.lower()
                 continue
-            if len(cur) >= 3 and (kind == "chain" or ordered or then):
+            if len(cur) >= 3 and (kind == "chain" or ordered or then or _leads(text, s, cur)):
                 out.append(cur)
         cur, kind, then = [m], "", False
         cur += _numbered_tail(text, world, m, e)
         if len(cur) > 1:
             kind = "chain"
-    if len(cur) >= 3 and (kind == "chain" or ordered or then):
+    if len(cur) >= 3 and (kind == "chain" or ordered or then or _leads(text, s, cur)):
         out.append(cur)
     return out
+
+
+def _leads(text: str, s: int, items: list[Mention]) -> bool:
+    return bool(_LEADS.search(text[s : items[0].start]))
 
 
 def _numbered_tail(text: str, world: World, first: Mention, e: int) -> list[Mention]:

@@ -40,6 +40,7 @@ from .world import World, split_words
 
 __all__ = [
     "antonym_denies",
+    "antonym_says",
     "lexicon_words",
     "name_negated",
     "negations",
@@ -146,3 +147,16 @@ def antonym_denies(template: str, predicate: str, world: World) -> bool:
         if parts & said or (other != predicate and parts & name and name_negated(other)):
             return False
     return True
+
+
+def antonym_says(template: str, predicate: str) -> int:
+    """Does a clause word a predicate by an antonym of its name's state word? +1 when the name
+    is negative in itself ("X is flat" says ``not-inflated``), -1 when it is positive ("X is
+    flat" says the opposite of ``inflated``), 0 when no antonym is said."""
+    words = set(re.findall(r"[a-z]+", template.lower()))
+    parts = [w for w in split_words(predicate) if w not in _NAME_NEGATIONS]
+    if len(parts) != 1 or words & set(parts):
+        return 0
+    if not words & _ANTONYMS.get(parts[0], frozenset()):
+        return 0
+    return 1 if name_negated(predicate) else -1

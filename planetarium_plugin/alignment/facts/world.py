@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ...errors import PlanetariumError
 from ...parsing import extract_problem, parse_domain
 from ...parsing.model import Domain
+from .wording import name_wording
 
 __all__ = ["PLACEHOLDERS", "PredicateWords", "World", "read_world", "split_words", "wordset"]
 
@@ -143,13 +144,7 @@ def _template_from_text(text: str, params: tuple[str, ...]) -> tuple[str, tuple[
 
 
 def _template_from_name(name: str, arity: int, vocab: Mapping[str, int] | None) -> str:
-    words = " ".join(split_words(name, vocab))
-    if arity == 0:
-        return words
-    if arity == 1:
-        return f"X is {words}"
-    rest = " ".join(PLACEHOLDERS[1:arity])
-    return f"X is {words} {rest}"
+    return name_wording(split_words(name, vocab), arity)  # "X is on table", "X contains Y"
 
 
 _COMMENTED = re.compile(

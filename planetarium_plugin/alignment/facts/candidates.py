@@ -1,0 +1,241 @@
+"""Candidates: which predicates, with which arguments, a clause could state (issue 19).
+
+For a clause with object slots S1..Sn (text order), the candidates are the domain's predicates
+whose arity fits (k ≤ n slots, chosen in text order; 0-ary ones for clauses with no object or
+an inherited subject), with the arguments assigned in the order the predicate's wording
+mentions them. The order flips when the clause says the converse of the wording ("under" for
+"on top of", "below" for "above", "left of" for "right of") or when only the flipped order
+fits the parameter types. Each candidate carries its cost (slots left unused, a subject left
+out, an argument filled by an elided slot, words shared with the name, a spatial axis, a
+polarity): :mod:`.grounding` weighs them with the encoder's cosines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from .clauses import Clause
+from .vocabulary import antonym_says, name_negated, negations
+from .world import PLACEHOLDERS, PredicateWords, World, wordset
+
+__all__ = ["options"]
+
+
+#: Cost per slot a candidate leaves unused.
+UNUSED_SLOT = 0.15
+#: Argument orders tried for a predicate of three or more parameters (text order first).
+MAX_ORDERS = 24
+#: Cost of each argument a reading fills with an elided slot (:mod:`.arguments`).
+ELIDED = 0.01
+#: Extra cost of a reading that leaves out the clause's first object (its subject).
+SUBJECT_UNUSED = 0.1
+#: Cost of reading a clause with no object of its own as said of the previous subject.
+INHERITED = 0.06
+_UP = {"above", "over", "on", "atop", "top", "onto", "upon", "north", "higher"}
+_DOWN = wordset("below under beneath underneath bottom south support supports supporting lower")
+#: Words that state no relation: a clause of only these and one object list states no fact
+#: ("There are three blocks: a, b and c", "Objects: b1, b2").
+_EMPTY = wordset(
+    "there are is we have has got the a an objects object items item things thing blocks "
+    "block pieces following total of them with in all some here our your my you i and s "
+    "named called types kinds also again only just"
+)
+#: Weight of shared words between a clause and a predicate's wording or name (next to cosine).
+LEXICAL = 0.04
+#: Gain for a spatial clause read on the predicate's axis (twice that as cost off it).
+AXIS = 0.05
+_RIGHT = {"right", "east"}
+_LEFT = {"left", "west"}
+#: A negated predicate name (``not_allergic``) read from a clause with no negation costs this;
+#: from a clause with one, it gains it (the name's negation is the clause's).
+POLARITY = 0.05
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", text) if w not in PLACEHOLDERS}
+
+
+def _direction(words: set[str]) -> tuple[int, int]:
+    vert = (1 if words & _UP else 0) - (1 if words & _DOWN else 0)
+    horiz = (1 if words & _RIGHT else 0) - (1 if words & _LEFT else 0)
+    return vert, horiz
+
+
+def _axis_cost(clause_words: set[str], pred: PredicateWords) -> float:
+    """A clause about above/below read as left/right (or the reverse) costs; the same axis
+    gains a little."""
+    cv, ch = _direction(clause_words)
+    pv, ph = _direction(_words(pred.template))
+    if not (cv or ch) or not (pv or ph):
+        return 0.0
+    if (cv and pv) or (ch and ph):
+        return -AXIS
+    return 2 * AXIS
+
+
+def _flipped(clause_words: set[str], pred: PredicateWords) -> bool:
+    cv, ch = _direction(clause_words)
+    pv, ph = _direction(_words(pred.template))
+    return (cv * pv < 0) or (ch * ph < 0)
+
+
+def _fits(world: World, pred: PredicateWords, clause: Clause, assign: Sequence[int]) -> bool:
+    for p, si in enumerate(assign):
+        typ = pred.types[p]
+        if typ in ("object", ""):
+            continue
+        if typ not in world.classes:
+            if world.typed:
+                return False
+            continue
+        members = world.classes[typ]
+        for m in clause.slots[si]:
+            if not any(o in members for o in m.objects):
+                return False
+    return True
+
+
+def _relabel(template: str, letters: Sequence[str]) -> str:
+    table = {PLACEHOLDERS[i]: letters[i] for i in range(len(letters))}
+    return re.sub(r"\b[XYZWV]\b", lambda m: table.get(m.group(0), m.group(0)), template)
+
+
+def _stems(text: str) -> set[str]:
+    return {
+        w[:5]
+        for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
+        if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}
+    }
+
+
+_COUNTED = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]+s\b", re.I
+)
+
+
+def _is_empty(world: World, clause: Clause) -> bool:
+    if sum(not any(m.elided for m in s) for s in clause.slots) > 1 or clause.direct is not None:
+        return False
+    if _COUNTED.search(clause.template) and ":" in clause.template:
+        return True  # "The robot has 2 grippers: X": a count introducing objects
+    nouns = set(world.classes) | world.type_preds
+    for w in re.findall(r"[A-Za-z]+", clause.template):
+        lw = w.lower()
+        if w in PLACEHOLDERS or lw in _EMPTY or lw.isdigit() or lw in _NUMBER_WORDS:
+            continue
+        if lw in nouns or lw.rstrip("s") in nouns or lw[:-2] in nouns:
+            continue
+        return False
+    return True
+
+
+_KIND = re.compile(r"X (?:is|are) (?:a |an |one of the )?([a-z][a-z0-9_-]*)", re.I)
+
+
+def _stated_kind(world: World, clause: Clause) -> str | None:
+    """The type predicate a clause states of its one object ("location_0_0 is an airport":
+    ``(airport location_0_0)``), else None. An untyped domain's class predicates are facts of
+    the problem like any other; most texts leave them to the object's name, but one stated
+    outright is checked, so a problem that gives the class to another object contradicts it."""
+    if len(clause.slots) != 1 or clause.direct is not None or not world.type_preds:
+        return None
+    m = _KIND.fullmatch(clause.template.strip().rstrip("."))
+    if m is None:
+        return None
+    word = m[1].lower()
+    for name in (word, word[:-1] if word.endswith("s") else word):
+        if name in world.type_preds:
+            return name
+    return None
+
+
+_NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+
+def options(
+    world: World, clause: Clause
+) -> list[tuple[str, tuple[int, ...], str, float, str, str]]:
+    """(predicate, slot per parameter, wording, cost, clause wording, the name's wording) for
+    every candidate; the better of the two wordings counts."""
+    n = len(clause.slots)
+    real = sum(not any(m.elided for m in s) for s in clause.slots)  # elided slots come last
+    words = _words(clause.template)
+    out: list[tuple[str, tuple[int, ...], str, float, str, str]] = []
+    kind = _stated_kind(world, clause)
+    if kind is None and _is_empty(world, clause):
+        return out
+    mine = _stems(clause.template)
+    negs = negations(clause.template)
+    for name, pred in world.predicates.items():
+        k = pred.arity
+        shared = len(mine & (_stems(pred.template) | _stems(name)))
+        bonus = -LEXICAL * min(shared, 3) + (_axis_cost(words, pred) if k == 2 else 0.0)
+        if name_negated(name):
+            bonus += -POLARITY if negs else POLARITY
+        # "X is flat": ``not-inflated`` says it, ``inflated`` says the opposite
+        bonus -= 2 * POLARITY * antonym_says(clause.template, name)
+        if k > n or k > len(PLACEHOLDERS):
+            continue
+        if kind is not None and name != kind:
+            continue
+        if (
+            name != kind
+            and name != clause.direct
+            and (
+                name in world.type_preds
+                or pred.static
+                and k == 1
+                and clause.direct is None
+                and (name in world.classes)
+            )
+        ):
+            continue  # object classes ("(ball b1)") are types, not facts a text states (unless
+            # it names the predicate outright: "(ball b1)", "spring object_5" is checked)
+        if clause.direct is not None and name != clause.direct:
+            continue
+        if k == 0:
+            if n == 0 or clause.inherited:
+                own = clause.template[2:] if clause.inherited else clause.template
+                out.append(
+                    (
+                        name,
+                        (),
+                        pred.template,
+                        bonus,
+                        own or clause.template,
+                        pred.plain or pred.template,
+                    )
+                )
+            continue
+        for chosen in itertools.combinations(range(n), k):
+            if chosen[0] >= real:
+                continue  # a reading of elided arguments only states nothing the text says
+            orders = [chosen, tuple(reversed(chosen))] if k == 2 else [chosen]
+            if k == 2 and clause.direct is None and _flipped(words, pred):
+                orders.reverse()
+            if k >= 3 and clause.direct is None:
+                # "X holds a Y picture of Z" for "?r has an image of ?o in mode ?m": the
+                # parameter types place the arguments when the text order does not fit
+                orders += list(itertools.permutations(chosen))[1:MAX_ORDERS]
+            for rank, mention_order in enumerate(orders):
+                assign = [0] * k
+                for i, si in enumerate(mention_order):
+                    # a named predicate takes its arguments in the order written ("above(f1, f2)")
+                    assign[i if clause.direct is not None else pred.order[i]] = si
+                if not _fits(world, pred, clause, assign):
+                    continue
+                letters = [PLACEHOLDERS[si] for si in mention_order]
+                used = sum(si < real for si in chosen)
+                cost = UNUSED_SLOT * (real - used) + (0.0 if rank == 0 else 0.12) + bonus
+                cost += ELIDED * (k - used)
+                if clause.inherited:
+                    cost += INHERITED if 0 in chosen else INHERITED / 3 - UNUSED_SLOT
+                elif 0 not in chosen:
+                    cost += SUBJECT_UNUSED  # the first object named is almost always in the fact
+                wording = _relabel(pred.template, letters)
+                plain = _relabel(pred.plain, [PLACEHOLDERS[si] for si in assign]) or wording
+                out.append((name, tuple(assign), wording, cost, clause.template, plain))
+                break  # the first order that fits the types
+    return out
