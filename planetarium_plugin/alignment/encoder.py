@@ -41,29 +41,44 @@ def default_model_path() -> Path:
 
 
 class Encoder:
-    """A sentence-transformers model on CPU with chunked long-text embedding.
+    """all-MiniLM-L6-v2 (or another sentence-transformers model) on CPU, chunking long texts.
 
-    Deterministic: the same strings give the same vectors (inference only, fixed batch size).
+    ``backend="auto"`` runs a BERT model with mean pooling (the default model) through the numpy
+    forward pass of :mod:`.minilm` — no torch import, a start in about a second, the same
+    vectors to ~1e-6 — and any other model through sentence-transformers;
+    ``backend="sentence-transformers"`` always uses the latter. Deterministic: the same strings
+    give the same vectors (inference only, fixed batch size).
     """
 
-    def __init__(self, model: str | Path | None = None, *, batch_size: int = 64) -> None:
+    def __init__(
+        self, model: str | Path | None = None, *, batch_size: int = 64, backend: str = "auto"
+    ) -> None:
         path = default_model_path() if model in (None, DEFAULT_MODEL) else Path(model)
         if not path.is_dir():
             raise PlanetariumError(Reason.UNSUPPORTED, f"no sentence-transformers model at {path}")
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        try:
-            from sentence_transformers import SentenceTransformer
-        except ImportError as exc:
-            raise PlanetariumError(
-                Reason.UNSUPPORTED, "alignment needs sentence-transformers (the align extra)"
-            ) from exc
+        if backend not in ("auto", "numpy", "sentence-transformers"):
+            raise PlanetariumError(Reason.UNSUPPORTED, f"unknown encoder backend {backend!r}")
         self.path = path
         self.batch_size = batch_size
-        self.model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
-        self.model.eval()
+        self.model = None
+        if backend != "sentence-transformers":
+            try:
+                from .minilm import MiniLM
+
+                self.model = MiniLM(path)
+                self.backend = "numpy"
+            except (ImportError, OSError, KeyError, ValueError) as exc:
+                if backend == "numpy":
+                    raise PlanetariumError(
+                        Reason.UNSUPPORTED, f"{path}: the numpy encoder cannot run it ({exc})"
+                    ) from exc
+        if self.model is None:
+            self.model = _sentence_transformer(path)
+            self.backend = "sentence-transformers"
         self.tokenizer = self.model.tokenizer
-        self.dim = int(self.model.get_embedding_dimension())
+        self.dim = int(self.model.dim) if self.backend == "numpy" else int(
+            self.model.get_embedding_dimension()
+        )
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -75,16 +90,7 @@ class Encoder:
         with self._lock:
             todo = sorted({t for t in texts if t not in self._cache})
             if todo:
-                import torch
-
-                with torch.inference_mode():
-                    vecs = self.model.encode(
-                        todo,
-                        batch_size=self.batch_size,
-                        normalize_embeddings=True,
-                        convert_to_numpy=True,
-                        show_progress_bar=False,
-                    )
+                vecs = self._encode(todo)
                 for t, v in zip(todo, vecs, strict=True):
                     self._cache[t] = np.asarray(v, dtype=np.float32)
                 while len(self._cache) > _CACHE_SIZE:
@@ -93,6 +99,20 @@ class Encoder:
             for i, t in enumerate(texts):
                 out[i] = self._cache[t]
             return out
+
+    def _encode(self, todo: list[str]) -> np.ndarray:
+        if self.backend == "numpy":
+            return self.model.encode(todo, batch_size=self.batch_size)
+        import torch
+
+        with torch.inference_mode():
+            return self.model.encode(
+                todo,
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
 
     def chunks(self, parts: Iterable[str]) -> list[str]:
         """Group sentences into chunks of at most :data:`CHUNK_TOKENS` word pieces.
@@ -123,6 +143,20 @@ class Encoder:
         if cur:
             out.append(" ".join(cur))
         return out
+
+
+def _sentence_transformer(path: Path):
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise PlanetariumError(
+            Reason.UNSUPPORTED, "alignment needs sentence-transformers (the align extra)"
+        ) from exc
+    model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+    model.eval()
+    return model
 
 
 @functools.cache
