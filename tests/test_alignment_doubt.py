@@ -9,25 +9,13 @@ states clearly is still rejected and named. Wordings are our own; the domain is 
 from __future__ import annotations
 
 import pytest
+from test_alignment_implied import GARAGE, LOT  # the garage domain and one of its problems
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.explain_text import format_explanation
 from planetarium_plugin.alignment.facts.explain import FactMatch
 from planetarium_plugin.alignment.facts.implied import Group, doubt
 
-# The domain and problems of tests/test_alignment_implied.py.
-GARAGE = """(define (domain garage) (:requirements :strips :typing) (:types car bay)
-  (:predicates (parked ?c - car ?s - bay) ; car ?c is parked in bay ?s
-               (vacant ?s - bay) ; bay ?s is empty
-               (driving ?c - car) ; car ?c is being driven
-               (idle)) ; the valet is idle
-  (:action fetch :parameters (?c - car ?s - bay) :precondition (and (parked ?c ?s) (idle))
-   :effect (and (driving ?c) (vacant ?s) (not (parked ?c ?s)) (not (idle))))
-  (:action park :parameters (?c - car ?s - bay) :precondition (and (driving ?c) (vacant ?s))
-   :effect (and (parked ?c ?s) (idle) (not (driving ?c)) (not (vacant ?s)))))"""
-LOT = """(define (problem lot) (:domain garage) (:objects van jeep - car bay1 bay2 bay3 - bay)
-  (:init (parked van bay1) (parked jeep bay3) (vacant bay2) (idle))
-  (:goal (and (parked van bay2))))"""
 TOWER = """(define (problem p) (:domain blocksworld) (:objects b1 b2 b3)
   (:init (arm-empty) (on b3 b1) (on-table b1) (on-table b2) (clear b3) (clear b2))
   (:goal (on b1 b2)))"""

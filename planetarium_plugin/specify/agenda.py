@@ -26,7 +26,7 @@ from collections import deque
 from ..errors import Deadline
 from ..parsing import Atom
 from .grounding import GroundAction
-from .relaxed import estimate_from, heuristic, plan_reaches, relaxed_plan
+from .relaxed import estimate_from, heuristic, plan_reaches, relaxed_plan, walk_back
 from .task import GroundTask, State
 
 __all__ = ["Budget", "agenda_plan", "climb", "lookahead", "replay"]
@@ -315,18 +315,7 @@ def lookahead(task, s, kept, pos, neg, banned, deadline):
     acts, index = task.acts, task.index
     todo: list = [index[x] for x in pos if x in index and cost[index[x]] > 0]
     todo += [("not", x) for x in neg if x in s]
-    chosen: dict[int, int] = {}
-    while todo:
-        key = todo.pop()
-        i = achiever.get(key)
-        if i is None or i in chosen:
-            continue
-        c = 1
-        for y in pre[i]:
-            c += cost[y]
-            if cost[y] > 0:
-                todo.append(y)
-        chosen[i] = c
+    chosen = walk_back(todo, cost, achiever, pre)
     # When each step is needed: the cost of the cheapest plan action it enables (the goal's
     # achievers last). An applicable step needed soonest goes first, the one at the end of a
     # longer chain before a free one (b2 taken off b1 before b18 is picked up to go on b1).

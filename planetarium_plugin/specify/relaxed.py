@@ -141,6 +141,14 @@ def relaxed_plan(task: GroundTask, kept: list, goal) -> list[int]:
     pre, _, _ = task.relaxed_tables()
     index = task.index
     todo = [x for x in map(index.get, goal) if x is not None and cost[x] > 0]
+    chosen = walk_back(todo, cost, achiever, pre)
+    return sorted(chosen, key=lambda i: (chosen[i], i))
+
+
+def walk_back(todo: list, cost, achiever, pre) -> dict[int, int]:
+    """The achievers walked back from the keys in ``todo`` (atom numbers, or ("not", atom)
+    keys where the exploration kept achievers of negations): each chosen action with its cost,
+    1 + the costs of its preconditions. ``todo`` is consumed."""
     chosen: dict[int, int] = {}
     while todo:
         i = achiever.get(todo.pop())
@@ -152,7 +160,7 @@ def relaxed_plan(task: GroundTask, kept: list, goal) -> list[int]:
             if cost[y] > 0:
                 todo.append(y)
         chosen[i] = c
-    return sorted(chosen, key=lambda i: (chosen[i], i))
+    return chosen
 
 
 def plan_reaches(task: GroundTask, plan: list[int], s: State, goal, banned) -> bool:
