@@ -48,6 +48,17 @@ def test_numpy_vectors_match_sentence_transformers_on_public_text(both):
     assert np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
 
 
+def test_a_token_budget_bounds_batches_without_changing_vectors(both):
+    """Long texts go in smaller batches (bounded memory); every vector stays the same."""
+    fast, _ = both
+    texts = _public_strings(60)
+    whole = fast.model.encode(texts)
+    small = fast.model.encode(texts, token_budget=200)
+    assert float(np.abs(whole - small).max()) < 1e-5
+    lengths = [len(r) + 2 for r in fast.model.tokenizer.pieces(texts)]
+    assert max(lengths) > 200  # some text exceeds the budget and goes alone
+
+
 def test_numpy_tokenizer_answers_as_the_hf_tokenizer(both):
     fast, oracle = both
     texts = _public_strings(30)

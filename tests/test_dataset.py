@@ -83,13 +83,15 @@ def test_ground_truths_are_solvable_with_real_planners(rows):
     with PlannerSession() as session:
         for dom, items in by_domain.items():
             pack = packs[dom]
-            for r in rng.sample(items, min(40, len(items))):
-                res = solve(r["problem_pddl"], pack, session=session, timeout=30)
+            for r in rng.sample(items, min(24, len(items))):
+                # A generous limit: a loaded CI machine slows ENHSP's JVM, and a limit only
+                # costs time when a problem is not solved.
+                res = solve(r["problem_pddl"], pack, session=session, timeout=120)
                 assert res.status is SolveStatus.SOLVED and res.validation.valid, r["id"]
             if not pack.numeric:
                 small = [r for r in items if r["size"] <= 30]
                 for r in rng.sample(small, min(3, len(small))):
-                    res = solve(r["problem_pddl"], pack, planner="fast-downward", timeout=60)
+                    res = solve(r["problem_pddl"], pack, planner="fast-downward", timeout=120)
                     assert res.status is SolveStatus.SOLVED, (r["id"], res.message)
 
 

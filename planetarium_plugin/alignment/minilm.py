@@ -191,20 +191,43 @@ class MiniLM:
         pooled = (x * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
-    def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+    def encode(
+        self, texts: Sequence[str], batch_size: int = 64, token_budget: int = 8192
+    ) -> np.ndarray:
         """Unit vectors of ``texts``, batched by word-piece count (padding is wasted work:
         sorted by characters, as sentence-transformers sorts, a third of the positions of the
-        aligner's batches were padding)."""
+        aligner's batches were padding).
+
+        A batch holds at most ``batch_size`` texts and ``token_budget`` padded positions, so
+        that memory stays bounded on long texts (the attention scores of 64 texts of 256 word
+        pieces alone took ~0.6 GB); a text longer than the budget goes alone.
+        """
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
         rows = self.tokenizer.pieces(texts)
         order = sorted(range(len(texts)), key=lambda i: -len(rows[i]))
+        lengths = [len(rows[i]) + 2 for i in order]  # with [CLS] and [SEP]
         with self._threads.one():
-            for start in range(0, len(order), batch_size):
-                chunk = order[start : start + batch_size]
+            for chunk in _batches(order, lengths, batch_size, token_budget):
                 out[chunk] = self._forward(*self.tokenizer.pad([rows[i] for i in chunk]))
         return out
+
+
+def _batches(order: list[int], lengths: list[int], size: int, budget: int) -> list[list[int]]:
+    """Consecutive runs of ``order`` (longest first) with at most ``size`` items and at most
+    ``budget`` padded positions each (the first item's length times the count).
+
+    >>> _batches([4, 2, 0, 1, 3], [9, 5, 5, 2, 1], size=3, budget=12)
+    [[4], [2, 0], [1, 3]]
+    """
+    out: list[list[tuple[int, int]]] = []
+    for i, length in zip(order, lengths, strict=True):
+        if out and len(out[-1]) < size and (len(out[-1]) + 1) * out[-1][0][1] <= budget:
+            out[-1].append((i, length))
+        else:
+            out.append([(i, length)])
+    return [[i for i, _ in chunk] for chunk in out]
 
 
 class _Threads:
