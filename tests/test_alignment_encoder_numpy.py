@@ -93,8 +93,9 @@ def test_scoring_in_a_fresh_process_imports_no_torch():
         "assert 0.0 <= s[0] <= 1.0; print('torch' in sys.modules)"
     )
     pddl = ROOT / "examples" / "alignment" / "right.pddl"
-    out = subprocess.run([sys.executable, "-c", code, str(pddl)], capture_output=True, text=True,
-                         timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(pddl)], capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "False"
 
