@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
 
 from planetarium_plugin import Deadline, domain_packs, parse_problem
-from planetarium_plugin.specify import agenda, exact
+from planetarium_plugin.specify import agenda, exact, relaxed
 from planetarium_plugin.specify.agenda import agenda_plan, lookahead, replay
 from planetarium_plugin.specify.memo import Memo
 from planetarium_plugin.specify.relaxed import estimate_from, heuristic, plan_reaches, relaxed_plan
@@ -207,3 +207,42 @@ def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monk
     monkeypatch.setattr(agenda, "plan_reaches", lambda *_: False)
     want = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
     assert [p and list(map(id, p)) for p in got] == [p and list(map(id, p)) for p in want]
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_last_layer_of_the_goals_adders_alone_changes_nothing(case, data, monkeypatch):
+    """The exploration that costs only the goal's adders in the layer reaching the rest of the
+    goal (``relaxed.LAST_LAYER``; its give-up bound drawn) against every action of that layer:
+    the same estimate and helpful actions, relaxed plan, lookahead and one-atom estimates read
+    from the kept exploration, from a random reachable state with drawn goals and banned
+    actions; and the same agenda plans from the init."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    s = data.draw(st.sampled_from(states))
+    atoms = sorted(task.reached)
+    pos = frozenset(data.draw(st.lists(st.sampled_from(atoms), min_size=1, max_size=6)))
+    neg = frozenset(data.draw(st.lists(st.sampled_from(atoms), max_size=2))) - pos
+    acts = st.integers(0, max(0, len(task.acts) - 1))
+    banned = frozenset(data.draw(st.lists(acts, max_size=8)))
+    monkeypatch.setattr(relaxed, "LAST_LAYER_LOOKS", data.draw(st.sampled_from([1, 4, 512])))
+
+    def seen(last: bool):
+        monkeypatch.setattr(relaxed, "LAST_LAYER", last)
+        out = []
+        for n in (frozenset(), neg):
+            kept: list = []
+            est = heuristic(task, s, pos, n, banned, kept)
+            out.append(est)
+            if est is None:
+                continue
+            out.append(relaxed_plan(task, kept, pos))
+            out.append(lookahead(task, s, kept, pos, n, banned, Deadline(None)))
+            out += [estimate_from(task, kept, g) for g in sorted(pos)] if not n else []
+        gpos, gneg = problem.goal.positive, problem.goal.negative
+        out.append(agenda_plan(task, gpos, gneg, Deadline(None), wide=True))
+        return out
+
+    assert seen(True) == seen(False)

@@ -61,7 +61,7 @@ class BitRows(NamedTuple):
     no_pre: list[int]
     by_bit: tuple[tuple[Row, ...], ...]
     free_rows: tuple[Row, ...]
-    relaxed: list[RelaxedTables]  # built on first use: at most one
+    relaxed: list  # built on first use: [RelaxedTables, the adders per atom number]
 
 
 def applicable_under(

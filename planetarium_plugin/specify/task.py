@@ -188,6 +188,19 @@ class GroundTask:
             kept[:] = [RelaxedTables(pre, add, tuple(map(tuple, waiting)))]
         return kept[0]
 
+    def relaxed_adders(self) -> tuple[tuple[int, ...], ...]:
+        """Per atom number, the actions (numbers, ascending) adding it: kept with the relaxed
+        tables (:func:`.relaxed.heuristic` costs only the goal's adders in its last layer)."""
+        kept = self._rows.relaxed
+        if len(kept) < 2:
+            _, add, _ = self.relaxed_tables()
+            adding: list[list[int]] = [[] for _ in self.atoms]
+            for i, xs in enumerate(add):
+                for x in xs:
+                    adding[x].append(i)
+            kept[1:] = [tuple(map(tuple, adding))]
+        return kept[1]
+
     # -- bit sets ----------------------------------------------------------------------------
 
     def encode(self, atoms: Iterable[Atom]) -> int:
