@@ -119,30 +119,32 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
 
 
 def _last_layer(goal, cost, new_atoms, missing, pre, adding) -> list[int] | None:
-    """When the next layer reaches every goal atom still open (each has an adder whose only
-    missing preconditions are the ``new_atoms`` just reached), that layer's adders of those
-    atoms in the order :func:`_release` would put them in the full frontier (by the position
-    in ``new_atoms`` of their last precondition there, then by number: the waiting lists are
-    ascending); else None."""
-    fresh = set(new_atoms)
-    open_goals = [x for x in goal if cost[x] < 0]
+    """When the next layer reaches every goal atom still open, that layer's adders of those
+    atoms in the order :func:`_release` would put them in the full frontier; else None.
+
+    An action is in the next layer iff it is not released yet (``missing`` > 0: banned ones
+    are below 0) and every precondition is reached (cost >= 0): its missing ones are then the
+    ``new_atoms`` just reached. The release order: by the position in ``new_atoms`` of its last
+    precondition there, then by number (the waiting lists are ascending)."""
     looked = 0  # a goal atom of many adders none of which is next: give up (None is safe)
-    for x in open_goals:
+    out: list[int] = []
+    for x in goal:
+        if cost[x] >= 0:
+            continue
         looked += len(adding[x])
         if looked > LAST_LAYER_LOOKS:
             return None
+        hit = False
         for i in adding[x]:
-            m = missing[i]
-            if m > 0 and m == sum(1 for y in pre[i] if y in fresh):
-                break
-        else:
+            if missing[i] > 0:
+                for y in pre[i]:
+                    if cost[y] < 0:
+                        break
+                else:
+                    hit = True
+                    out.append(i)
+        if not hit:
             return None
-    out = [
-        i
-        for x in open_goals
-        for i in adding[x]
-        if missing[i] > 0 and missing[i] == sum(1 for y in pre[i] if y in fresh)
-    ]
     if len(out) > 1:
         at = {x: k for k, x in enumerate(new_atoms)}
         out = sorted(set(out), key=lambda i: (max(at.get(y, -1) for y in pre[i]), i))
