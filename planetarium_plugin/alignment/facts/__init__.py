@@ -153,7 +153,12 @@ def explain_pairs(
         prepared.append((world, pack, clauses, loose))
     strings = {c.template for _, _, cl, _ in prepared for c in cl}
     strings |= {
-        o[i] for w, _, cl, _ in prepared for c in cl for o in _options(w, c) for i in (2, 4, 5)
+        o[i]
+        for w, _, cl, _ in prepared
+        for c in cl
+        for o in _options(w, c)
+        for i in (2, 4, 5, 6)
+        if o[i]
     }
     if strings:
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache

@@ -17,7 +17,15 @@ import re
 from collections.abc import Sequence
 
 from .clauses import Clause
-from .vocabulary import antonym_says, name_negated, negations
+from .vocabulary import (
+    antonym_denies,
+    antonym_says,
+    name_negated,
+    negations,
+    numbered_order,
+    order_says,
+)
+from .wording import says_action, stem
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["options"]
@@ -44,6 +52,8 @@ _EMPTY = wordset(
 )
 #: Weight of shared words between a clause and a predicate's wording or name (next to cosine).
 LEXICAL = 0.04
+#: Gain of a clause that says the verb of an action that makes the predicate true.
+ACTED = 0.08
 #: Gain for a spatial clause read on the predicate's axis (twice that as cost off it).
 AXIS = 0.05
 _RIGHT = {"right", "east"}
@@ -103,8 +113,9 @@ def _relabel(template: str, letters: Sequence[str]) -> str:
 
 
 def _stems(text: str) -> set[str]:
+    """Words of a text by stem ("lifting", "lifted" and ``lift`` meet; :func:`.stem`)."""
     return {
-        w[:5]
+        stem(w)[:5]
         for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
         if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}
     }
@@ -156,26 +167,36 @@ _NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight",
 
 def options(
     world: World, clause: Clause
-) -> list[tuple[str, tuple[int, ...], str, float, str, str]]:
-    """(predicate, slot per parameter, wording, cost, clause wording, the name's wording) for
-    every candidate; the better of the two wordings counts."""
+) -> list[tuple[str, tuple[int, ...], str, float, str, str, str]]:
+    """(predicate, slot per parameter, wording, cost, clause wording, the name's wording, an
+    action's wording or "") for every candidate; the best of the wordings counts."""
     n = len(clause.slots)
     real = sum(not any(m.elided for m in s) for s in clause.slots)  # elided slots come last
     words = _words(clause.template)
-    out: list[tuple[str, tuple[int, ...], str, float, str, str]] = []
+    out: list[tuple[str, tuple[int, ...], str, float, str, str, str]] = []
     kind = _stated_kind(world, clause)
     if kind is None and _is_empty(world, clause):
         return out
     mine = _stems(clause.template)
     negs = negations(clause.template)
+    ordered = order_says(clause.template) if clause.direct is None and n >= 2 else 0
     for name, pred in world.predicates.items():
         k = pred.arity
         shared = len(mine & (_stems(pred.template) | _stems(name)))
         bonus = -LEXICAL * min(shared, 3) + (_axis_cost(words, pred) if k == 2 else 0.0)
         if name_negated(name):
             bonus += -POLARITY if negs else POLARITY
-        # "X is flat": ``not-inflated`` says it, ``inflated`` says the opposite
-        bonus -= 2 * POLARITY * antonym_says(clause.template, name)
+        # "X is flat": ``not-inflated`` says it, ``inflated`` says the opposite; an antonym
+        # of the name's word is a word of the name all the same ("uncalibrated")
+        # ("switched off" denies ``power_on`` where no predicate says "off": no cost, it is
+        # read as the denial of the name)
+        says = antonym_says(clause.template, name)
+        if says < 0 and antonym_denies(clause.template, name, world):
+            says = 0
+            bonus -= 2 * LEXICAL  # the name's own word, negated
+        bonus -= 2 * POLARITY * says + (LEXICAL if says and shared < 3 else 0.0)
+        if pred.acted and says_action(clause.template, pred.acted):
+            bonus -= ACTED  # "hub1 is jacked up": the action that makes it true, named
         if k > n or k > len(PLACEHOLDERS):
             continue
         if kind is not None and name != kind:
@@ -206,6 +227,7 @@ def options(
                         bonus,
                         own or clause.template,
                         pred.plain or pred.template,
+                        "",
                     )
                 )
             continue
@@ -215,6 +237,13 @@ def options(
             orders = [chosen, tuple(reversed(chosen))] if k == 2 else [chosen]
             if k == 2 and clause.direct is None and _flipped(words, pred):
                 orders.reverse()
+            if k == 2 and ordered and pred.static and (way := numbered_order(world, name)):
+                # "l1 follows l0": the subject comes after; the problem's numbering says
+                # which parameter the later object fills (``next l0 l1``, ``succ n1 n0``)
+                later, earlier = chosen if ordered > 0 else chosen[::-1]
+                want = (earlier, later) if way > 0 else (later, earlier)
+                first = tuple(want[pred.order[i]] for i in range(2))
+                orders = [first, first[::-1]]
             if k >= 3 and clause.direct is None:
                 # "X holds a Y picture of Z" for "?r has an image of ?o in mode ?m": the
                 # parameter types place the arguments when the text order does not fit
@@ -235,7 +264,9 @@ def options(
                 elif 0 not in chosen:
                     cost += SUBJECT_UNUSED  # the first object named is almost always in the fact
                 wording = _relabel(pred.template, letters)
-                plain = _relabel(pred.plain, [PLACEHOLDERS[si] for si in assign]) or wording
-                out.append((name, tuple(assign), wording, cost, clause.template, plain))
+                letters = [PLACEHOLDERS[si] for si in assign]
+                plain = _relabel(pred.plain, letters) or wording
+                acted = _relabel(pred.acted, letters)
+                out.append((name, tuple(assign), wording, cost, clause.template, plain, acted))
                 break  # the first order that fits the types
     return out

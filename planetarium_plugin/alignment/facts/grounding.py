@@ -29,7 +29,15 @@ from .clauses import Clause
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
-from .vocabulary import antonym_denies, name_negated, negations, permits
+from .vocabulary import (
+    antonym_denies,
+    antonym_says,
+    denies_by_noun,
+    name_negated,
+    negations,
+    permits,
+)
+from .wording import says_action
 from .world import World
 
 __all__ = ["Candidate", "GroundedClause", "ground_clauses"]
@@ -142,7 +150,8 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
     clauses = [scope_negation(c) for c in clauses]
     options = [_options(world, c) for c in clauses]
     strings = sorted(
-        {c.template for c in clauses} | {o[i] for opts in options for o in opts for i in (2, 4, 5)}
+        {c.template for c in clauses}
+        | {o[i] for opts in options for o in opts for i in (2, 4, 5, 6) if o[i]}
     )
     if not strings:
         return []
@@ -170,9 +179,13 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         weak = not clause.slots or clause.inherited or quantified
         null = NULL_WITHOUT_OBJECTS if weak else NULL_WITH_OBJECTS
         cos = [
-            max(float(vecs[row[o[4]]] @ vecs[row[o[2]]]), float(vecs[row[o[4]]] @ vecs[row[o[5]]]))
-            for o in opts
+            max(float(vecs[row[o[4]]] @ vecs[row[o[i]]]) for i in (2, 5, 6) if o[i]) for o in opts
         ]
+        # candidates read by an action's wording ("hub1 is jacked up"): a name's own negation
+        # (``not-on-ground``) is no negation of that wording
+        by_action = {
+            (o[0], o[1]) for o in opts if o[6] and says_action(o[4], world.predicates[o[0]].acted)
+        }
         scores = np.array([c - o[3] for c, o in zip(cos, opts, strict=True)] + [null])
         z = np.exp((scores - scores.max()) / TEMPERATURE)
         p = z / z.sum()
@@ -186,11 +199,20 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         if cands and any(m.text.lower() in EVERYONE for sl in clause.slots for m in sl):
             clause = _typed(world, clause, cands[0])
         neg = False
-        if cands and name_negated(cands[0].predicate):
+        if (
+            cands
+            and name_negated(cands[0].predicate)
+            and ((cands[0].predicate, cands[0].slots) not in by_action)
+        ):
             # a name negative in itself ("not_allergic_gluten") is stated by a negated clause
             # ("X is not allergic", "X is gluten-free") and denied by a plain one
-            neg = negations(clause.template) % 2 == 0
-        elif cands and _STRICT_NEG.search(clause.template):
+            # ("X is off the ground" states ``not-on-ground``: an antonym is a negation)
+            flips = antonym_says(clause.template, cands[0].predicate) > 0
+            neg = (negations(clause.template) + flips) % 2 == 0
+        elif cands and not _STRICT_NEG.search(clause.template):
+            # "carrying no block": "no" before a word of ``has-block``'s name
+            neg = denies_by_noun(clause.template, cands[0].predicate)
+        elif cands:
             # "X is not clear" negates; "the hand isn't holding anything" says what a negative
             # wording says positively ("the arm holds no block")
             wording = world.predicates[cands[0].predicate].template

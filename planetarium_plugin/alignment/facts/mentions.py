@@ -74,8 +74,20 @@ def tokenize(text: str) -> list[Token]:
     return [Token(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
+#: English plurals no suffix rule gives ("children" for the type ``child``).
+_IRREGULAR_PLURALS = {
+    "children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
+    "geese": "goose", "feet": "foot", "teeth": "tooth", "knives": "knife", "shelves": "shelf",
+    "leaves": "leaf", "halves": "half", "wolves": "wolf", "loaves": "loaf", "lives": "life",
+}  # fmt: skip
+
+
 def _plain(word: str) -> list[str]:
     out = [word]
+    if word in _IRREGULAR_PLURALS:
+        out.append(_IRREGULAR_PLURALS[word])
+    if word.endswith("ies") and len(word) > 4:
+        out.append(word[:-3] + "y")  # batteries -> battery
     if word.endswith("es") and len(word) > 4:
         out.append(word[:-2])
     if word.endswith("s") and len(word) > 3:

@@ -35,17 +35,23 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from .world import World, split_words
+from .wording import stem
+from .world import World, split_words, wordset
 
 __all__ = [
     "antonym_denies",
     "antonym_says",
+    "denies_by_noun",
     "lexicon_words",
     "name_negated",
     "negations",
     "negative_subject",
+    "numbered_order",
+    "order_says",
     "permits",
+    "stem",
 ]
 
 _NEGATION_WORD = re.compile(
@@ -131,32 +137,131 @@ for _pos, _neg in _ANTONYM_PAIRS:
         _ANTONYMS[_w] = _ANTONYMS.get(_w, frozenset()) | frozenset(_pos.split())
 
 
+def _state_words(predicate: str) -> list[str]:
+    """A name's words less its own negations (``not-on-ground`` -> on, ground)."""
+    return [w for w in split_words(predicate) if w not in _NAME_NEGATIONS]
+
+
+def _said_antonyms(words: set[str], parts: Sequence[str]) -> set[str]:
+    """The antonyms of a name's state words that a clause says in place of the word itself:
+    "off" for ``power_on`` ("switched off"), "uncalibrated" for ``calibrated`` (a word "un" +
+    a form of the name's word, :func:`stem`)."""
+    said: set[str] = set()
+    stems = {stem(p): p for p in parts if len(p) > 3}
+    for p in parts:
+        if p not in words:
+            said |= words & _ANTONYMS.get(p, frozenset())
+    for w in words:
+        base = stem(w[2:]) if w.startswith("un") and len(w) > 5 else ""
+        if base in stems and stems[base] not in words:
+            said.add(w)
+    return said
+
+
 def antonym_denies(template: str, predicate: str, world: World) -> bool:
-    """Does a clause deny ``predicate`` by an antonym of its name ("X is broken" for
-    ``useable``, "X is dirty" for ``clean``)? Not when the clause also says the name itself, nor
-    when some predicate of the domain is named by the antonym or by a negation of the name."""
+    """Does a clause deny ``predicate`` by an antonym of a word of its name ("X is broken" for
+    ``useable``, "X is dirty" for ``clean``, "switched off" for ``power_on``, "uncalibrated"
+    for ``calibrated``)? Not when the clause also says that word itself, nor when some
+    predicate of the domain is named by the antonym or by a negation of the name."""
     words = set(re.findall(r"[a-z]+", template.lower()))
-    name = set(split_words(predicate))
-    if len(name) != 1 or words & name:
+    name = split_words(predicate)
+    if name_negated(predicate) or not name:
         return False
-    said = words & _ANTONYMS.get(next(iter(name)), frozenset())
+    said = _said_antonyms(words, name)
     if not said:
         return False
     for other in world.predicates:
         parts = set(split_words(other))
-        if parts & said or (other != predicate and parts & name and name_negated(other)):
+        if parts & said or (other != predicate and parts & set(name) and name_negated(other)):
             return False
     return True
 
 
 def antonym_says(template: str, predicate: str) -> int:
     """Does a clause word a predicate by an antonym of its name's state word? +1 when the name
-    is negative in itself ("X is flat" says ``not-inflated``), -1 when it is positive ("X is
-    flat" says the opposite of ``inflated``), 0 when no antonym is said."""
+    is negative in itself ("X is flat" says ``not-inflated``, "off the ground" says
+    ``not-on-ground``), -1 when it is positive ("X is flat" says the opposite of
+    ``inflated``), 0 when no antonym is said."""
     words = set(re.findall(r"[a-z]+", template.lower()))
-    parts = [w for w in split_words(predicate) if w not in _NAME_NEGATIONS]
-    if len(parts) != 1 or words & set(parts):
-        return 0
-    if not words & _ANTONYMS.get(parts[0], frozenset()):
+    parts = _state_words(predicate)
+    if not parts or not _said_antonyms(words, parts):
         return 0
     return 1 if name_negated(predicate) else -1
+
+
+#: Words that place a clause's subject after the other object ("l1 follows l0", "n1 is the
+#: successor of n0", "d2 is larger than d1") or before it ("l0 precedes l1", "d1 is smaller
+#: than d2"); comparatives count only with "than".
+_LATER = wordset("follows follow succeeds succeed successor after")
+_EARLIER = wordset("precedes precede predecessor before")
+_MORE = wordset("larger bigger greater higher more heavier longer taller")
+_LESS = wordset("smaller less lower fewer lighter shorter")
+
+
+def order_says(template: str) -> int:
+    """Which way a clause orders its two objects: +1 when its subject (X, the first named)
+    comes after the other ("X follows Y", "X is the successor of Y", "X is larger than Y"),
+    -1 when before ("X precedes Y", "X is followed by Y", "X is smaller than Y"), 0 when it
+    says no order.
+
+    >>> order_says("X follows Y"), order_says("X is followed by Y"), order_says("X is next to Y")
+    (1, -1, 0)
+    >>> order_says("After X comes Y"), order_says("X is smaller than Y")
+    (-1, -1)
+    """
+    words = re.findall(r"[a-z]+", template.lower())
+    ws = set(words)
+    if re.search(r"\b(?:followed|succeeded)\s+by\b", template, re.I):
+        return -1
+    if re.search(r"\bpreceded\s+by\b", template, re.I):
+        return 1
+    later = bool(ws & _LATER) or ("than" in ws and bool(ws & _MORE))
+    earlier = bool(ws & _EARLIER) or ("than" in ws and bool(ws & _LESS))
+    if later == earlier:
+        return 0
+    said = 1 if later else -1
+    # "After X comes Y", "before X is Y": the word before the first object orders the other
+    first = next((i for i, w in enumerate(template.split()) if w.strip(",.;:") == "X"), -1)
+    head = {w.lower().strip(",.;:") for w in template.split()[: max(first, 0)]}
+    return -said if head & (_LATER | _EARLIER) else said
+
+
+_NUMBERED = re.compile(r"^([a-z_\-]*?)[-_]?(\d+)$")
+
+
+def numbered_order(world: World, predicate: str) -> int:
+    """How a binary static predicate orders numbered objects of one name (``l0``, ``l1``;
+    ``n0``, ``n1``) in the problem: +1 when its first argument is the lower number in most of
+    its atoms (``next l0 l1``), -1 when the higher (``succ n1 n0``), 0 when the atoms do not
+    say. The text says which object comes after which ("l1 follows l0"); the problem's own
+    numbering says which argument that is."""
+    votes = 0
+    seen = 0
+    for atom in world.init:
+        if atom[0] != predicate or len(atom) != 3:
+            continue
+        a, b = _NUMBERED.match(atom[1]), _NUMBERED.match(atom[2])
+        if a is None or b is None or a[1] != b[1] or a[2] == b[2]:
+            continue
+        seen += 1
+        votes += 1 if int(a[2]) < int(b[2]) else -1
+    if seen < 2 or abs(votes) * 3 < seen * 2:
+        return 0
+    return 1 if votes > 0 else -1
+
+
+_NO_WORD = re.compile(r"\b(?:no|without)\s+(?:more\s+|other\s+)?([a-z]+)", re.I)
+
+
+def denies_by_noun(template: str, predicate: str) -> bool:
+    """Does a clause deny a predicate by "no" before a word of its name ("carrying no block",
+    "with no block" for ``has-block``; "without fuel" for ``has_fuel``)? Not for names that
+    are negative in themselves.
+
+    >>> denies_by_noun("X carrying no block", "has-block"), denies_by_noun("no X is on Y", "on")
+    (True, False)
+    """
+    if name_negated(predicate):
+        return False
+    parts = {stem(w) for w in split_words(predicate) if len(w) > 2}
+    return any(stem(m[1]) in parts for m in _NO_WORD.finditer(template))

@@ -12,13 +12,23 @@ base form (:data:`VERBS`) or, for two or more places, a word in the third person
 ('X contains Y', 'X carries Y Z', 'someone has X')
 >>> name_wording(["on", "table"], 1), name_wording(["clear"], 1), name_wording(["has", "block"], 2)
 ('X is on table', 'X is clear', 'X has block Y')
+
+An action's name is a verb the text may use for what the action makes true: ``jack-up`` adds
+``(not-on-ground ?h)``, so "hub1 is jacked up" states it (:func:`action_wording`: the verb's
+past participle, its particles kept).
+
+>>> participle("jack"), participle("calibrate"), participle("stop"), participle("carry")
+('jacked', 'calibrated', 'stopped', 'carried')
+>>> action_wording(["jack", "up"]), action_wording(["switch", "on"]), action_wording(["take"])
+('X is jacked up', 'X is switched on', 'X is taken')
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-__all__ = ["VERBS", "name_wording"]
+__all__ = ["VERBS", "action_wording", "name_wording", "participle", "says_action", "stem"]
 
 _PLACES = ("X", "Y", "Z", "W", "V")
 
@@ -76,3 +86,107 @@ def name_wording(words: Sequence[str], arity: int) -> str:
     if arity == 1:
         return f"X is {text}"
     return f"X is {text} {rest}"
+
+
+#: Past participles of common irregular verbs.
+_IRREGULAR = {
+    "put": "put", "get": "got", "take": "taken", "make": "made", "drive": "driven",
+    "fly": "flown", "hold": "held", "do": "done", "undo": "undone", "feed": "fed",
+    "leave": "left", "bring": "brought", "build": "built", "set": "set", "shut": "shut",
+    "give": "given", "throw": "thrown", "draw": "drawn", "write": "written", "ride": "ridden",
+    "go": "gone", "find": "found", "keep": "kept", "lay": "laid", "load": "loaded",
+    "dig": "dug", "cut": "cut", "hang": "hung", "lose": "lost", "pay": "paid", "sell": "sold",
+    "send": "sent", "stick": "stuck", "swap": "swapped", "see": "seen", "eat": "eaten",
+}  # fmt: skip
+#: Words after an action's verb that belong to it ("jack up", "switch on", "put away").
+PARTICLES = frozenset({"up", "down", "on", "off", "in", "out", "away", "back", "over"})
+
+
+def participle(verb: str) -> str:
+    """A verb's past participle by the English rules (irregular ones from a short table)."""
+    v = verb.lower()
+    if v in _IRREGULAR:
+        return _IRREGULAR[v]
+    if v.endswith("e"):
+        return v + "d"
+    if v.endswith("y") and len(v) > 2 and v[-2] not in "aeiou":
+        return v[:-1] + "ied"
+    if (
+        len(v) >= 3
+        and len(v) <= 4
+        and v[-1] not in "aeiouwxy"
+        and v[-2] in "aeiou"
+        and v[-3] not in "aeiou"
+    ):
+        return v + v[-1] + "ed"  # stop -> stopped, drop -> dropped (one-syllable words)
+    return v + "ed"
+
+
+def action_wording(words: Sequence[str]) -> str:
+    """How a text says of an object that an action was done to it: its name's verb as a
+    participle with the particles that follow it ("X is jacked up" for ``jack-up``)."""
+    if not words:
+        return ""
+    parts = [participle(words[0])]
+    for w in words[1:]:
+        if w not in PARTICLES:
+            break
+        parts.append(w)
+    return "X is " + " ".join(parts)
+
+
+def says_action(clause: str, acted: str) -> bool:
+    """Does a clause use an action's wording ("X is jacked up"): its verb in any form ("jacks",
+    "jacked", "jacking") with the same particles ("up", not "down")?
+
+    >>> acted = "X is jacked up"
+    >>> says_action("Get X jacked up", acted), says_action("X jacks up", acted)
+    (True, True)
+    >>> says_action("X is jacked down", "X is jacked up"), says_action("X is on Y", "")
+    (False, False)
+    """
+    words = acted.split()[2:]  # "X is <participle> <particles>"
+    if not words:
+        return False
+    said = [w.lower() for w in re.findall(r"[A-Za-z]+", clause)]
+    verbs = {stem(w) for w in said} | set(said)
+    verb = words[0]
+    base = next((b for b, p in _IRREGULAR.items() if p == verb), "")
+    if not (stem(verb) in verbs or verb in verbs or (base and base in verbs)):
+        return False
+    return set(words[1:]) <= set(said)
+
+
+#: Suffixes a word's derived forms add (longest first): "calibration", "lifting", "lifted".
+_SUFFIXES = ("ions", "ion", "ings", "ing", "ied", "ies", "ed", "es", "er", "s", "e")
+
+
+#: Adjectives whose noun no suffix rule reaches ("one block high": ``height``).
+_NOUNS_OF = {
+    "high": "height", "higher": "height", "highest": "height", "deep": "depth",
+    "deeper": "depth", "long": "length", "longer": "length", "wide": "width",
+    "wider": "width", "strong": "strength", "broad": "breadth", "warm": "warmth",
+}  # fmt: skip
+
+
+def stem(word: str) -> str:
+    """A word's stem, so that its derived forms meet: calibrate, calibrated, calibration ->
+    ``calibrat``; lift, lifting, lifted -> ``lift``; stopped -> ``stop``.
+
+    >>> [stem(w) for w in ("calibrated", "calibration", "lifting", "lifted", "lift", "stopped")]
+    ['calibrat', 'calibrat', 'lift', 'lift', 'lift', 'stop']
+    >>> stem("high"), stem("height")
+    ('height', 'height')
+    """
+    w = word.lower()
+    if w in _NOUNS_OF:
+        return _NOUNS_OF[w]
+    for suf in _SUFFIXES:
+        if w.endswith(suf) and len(w) - len(suf) >= 3 and not (suf == "s" and w.endswith("ss")):
+            w = w[: -len(suf)]
+            if suf in ("ied", "ies"):
+                w += "y"
+            break
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        w = w[:-1]  # stopped -> stopp -> stop (not "full", "pass")
+    return w
