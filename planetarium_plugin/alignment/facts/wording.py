@@ -28,7 +28,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["VERBS", "action_wording", "name_wording", "participle", "says_action", "stem"]
+from ...parsing.model import Domain
+
+__all__ = [
+    "VERBS",
+    "acted_wording",
+    "action_wording",
+    "name_wording",
+    "participle",
+    "says_action",
+    "stem",
+]
 
 _PLACES = ("X", "Y", "Z", "W", "V")
 
@@ -98,6 +108,8 @@ _IRREGULAR = {
     "dig": "dug", "cut": "cut", "hang": "hung", "lose": "lost", "pay": "paid", "sell": "sold",
     "send": "sent", "stick": "stuck", "swap": "swapped", "see": "seen", "eat": "eaten",
 }  # fmt: skip
+#: Participles that are as often another word ("left": a side) say no action.
+_OTHER_WORDS = frozenset({"left"})
 #: Words after an action's verb that belong to it ("jack up", "switch on", "put away").
 PARTICLES = frozenset({"up", "down", "on", "off", "in", "out", "away", "back", "over"})
 
@@ -125,7 +137,7 @@ def participle(verb: str) -> str:
 def action_wording(words: Sequence[str]) -> str:
     """How a text says of an object that an action was done to it: its name's verb as a
     participle with the particles that follow it ("X is jacked up" for ``jack-up``)."""
-    if not words:
+    if not words or participle(words[0]) in _OTHER_WORDS:
         return ""
     parts = [participle(words[0])]
     for w in words[1:]:
@@ -190,3 +202,40 @@ def stem(word: str) -> str:
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
         w = w[:-1]  # stopped -> stopp -> stop (not "full", "pass")
     return w
+
+
+def acted_wording(domain: Domain, name: str, params: tuple[tuple[str, str], ...]) -> str:
+    """A one-place predicate's wording by the first action that adds it to the object the
+    action's verb acts on ("X is jacked up": ``jack-up ?h ?j`` adds ``not-on-ground ?h``).
+
+    The verb's object is the parameter whose type the action's name says (``remove-wheel``:
+    the wheel), else its first, unless that is the domain's agent (the type most actions
+    take first: a hoist *drops* a crate, it is not dropped). Only names that are a verb,
+    its particles and type words count (``make_sandwich``, not ``make_sandwich_no_gluten``),
+    and not when the verb is the name's own word (``inflate`` for ``inflated``)."""
+    if len(params) != 1 or not domain.actions:
+        return ""
+    own = {w[:4] for w in _split(name)}
+    types = {t.lower() for t in domain.types} | {t.lower() for _, t in params}
+    firsts = [a.params[0][1].lower() for a in domain.actions if a.params]
+    agent = max(set(firsts), key=firsts.count) if firsts else ""
+    if len(domain.actions) < 3 or firsts.count(agent) * 2 < len(domain.actions):
+        agent = ""  # too few actions to tell an agent
+    for act in domain.actions:
+        words = _split(act.name)
+        if not act.params or not words or not words[0].isalpha() or words[0][:4] in own:
+            continue
+        if any(w not in types and w not in PARTICLES for w in words[1:]):
+            continue
+        typed = [(v, t) for v, t in act.params if t.lower() in words[1:]]
+        target, typ = typed[0] if typed else act.params[0]
+        if typ.lower() == agent and agent != "object" and len(act.params) > 1:
+            continue
+        if any(a.predicate.lower() == name and a.args == (target,) for a in act.add):
+            return action_wording(words)
+    return ""
+
+
+def _split(name: str) -> list[str]:
+    """An identifier's words (as :func:`.world.split_words` without a vocabulary)."""
+    return [p.lower() for p in re.split(r"[-_\s]+|(?<=[a-z])(?=[A-Z])", name) if p]

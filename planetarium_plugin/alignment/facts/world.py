@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ...errors import PlanetariumError
 from ...parsing import extract_problem, parse_domain
 from ...parsing.model import Domain
-from .wording import PARTICLES, action_wording, name_wording
+from .wording import acted_wording, name_wording
 
 __all__ = ["PLACEHOLDERS", "PredicateWords", "World", "read_world", "split_words", "wordset"]
 
@@ -206,41 +206,9 @@ def vocabulary(
             bool(_NEG.search(tpl)),
             static,
             _template_from_name(name, len(params), vocab),
-            _acted(domain, name, params) if domain is not None else "",
+            acted_wording(domain, name, params) if domain is not None else "",
         )
     return out
-
-
-def _acted(domain: Domain, name: str, params: tuple[tuple[str, str], ...]) -> str:
-    """A one-place predicate's wording by the first action that adds it to the object the
-    action's verb acts on ("X is jacked up": ``jack-up ?h ?j`` adds ``not-on-ground ?h``).
-
-    The verb's object is the parameter whose type the action's name says (``remove-wheel``:
-    the wheel), else its first, unless that is the domain's agent (the type most actions
-    take first: a hoist *drops* a crate, it is not dropped). Only names that are a verb,
-    its particles and type words count (``make_sandwich``, not ``make_sandwich_no_gluten``),
-    and not when the verb is the name's own word (``inflate`` for ``inflated``)."""
-    if len(params) != 1 or not domain.actions:
-        return ""
-    own = {w[:4] for w in split_words(name)}
-    types = {t.lower() for t in domain.types} | {t.lower() for _, t in params}
-    firsts = [a.params[0][1].lower() for a in domain.actions if a.params]
-    agent = max(set(firsts), key=firsts.count) if firsts else ""
-    if len(domain.actions) < 3 or firsts.count(agent) * 2 < len(domain.actions):
-        agent = ""  # too few actions to tell an agent
-    for act in domain.actions:
-        words = split_words(act.name)
-        if not act.params or not words or not words[0].isalpha() or words[0][:4] in own:
-            continue
-        if any(w not in types and w not in PARTICLES for w in words[1:]):
-            continue
-        typed = [(v, t) for v, t in act.params if t.lower() in words[1:]]
-        target, typ = typed[0] if typed else act.params[0]
-        if typ.lower() == agent and agent != "object" and len(act.params) > 1:
-            continue
-        if any(a.predicate.lower() == name and a.args == (target,) for a in act.add):
-            return action_wording(words)
-    return ""
 
 
 def _atoms(expr: object, out: set, neg: set | None = None, negated: bool = False) -> None:
