@@ -12,6 +12,7 @@ polarity): :mod:`.grounding` weighs them with the encoder's cosines.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -112,13 +113,16 @@ def _relabel(template: str, letters: Sequence[str]) -> str:
     return re.sub(r"\b[XYZWV]\b", lambda m: table.get(m.group(0), m.group(0)), template)
 
 
-def _stems(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _stems(text: str) -> frozenset[str]:
     """Words of a text by stem ("lifting", "lifted" and ``lift`` meet; :func:`.stem`)."""
-    return {
-        stem(w)[:5]
-        for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
-        if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}
-    }
+    return frozenset(
+        {
+            stem(w)[:5]
+            for w in re.findall(r"[a-z]+", text.lower().replace("_", " ").replace("-", " "))
+            if len(w) > 2 and w not in _EMPTY and w not in {"x", "y", "z"}
+        }
+    )
 
 
 _COUNTED = re.compile(

@@ -34,6 +34,7 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -66,6 +67,7 @@ def negations(wording: str) -> int:
     return len(_NEGATION_WORD.findall(wording))
 
 
+@functools.lru_cache(maxsize=4096)
 def name_negated(name: str) -> bool:
     """Is a predicate name negative in itself (``not_allergic_gluten``, ``notexist``,
     ``no-gluten-bread``)? A name glued to its negation (``notexist``) is split off at a
@@ -177,6 +179,7 @@ def antonym_denies(template: str, predicate: str, world: World) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=16384)
 def antonym_says(template: str, predicate: str) -> int:
     """Does a clause word a predicate by an antonym of its name's state word? +1 when the name
     is negative in itself ("X is flat" says ``not-inflated``, "off the ground" says

@@ -25,6 +25,7 @@ past participle, its particles kept).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -147,6 +148,7 @@ def action_wording(words: Sequence[str]) -> str:
     return "X is " + " ".join(parts)
 
 
+@functools.lru_cache(maxsize=8192)
 def says_action(clause: str, acted: str) -> bool:
     """Does a clause use an action's wording ("X is jacked up"): its verb in any form ("jacks",
     "jacked", "jacking") with the same particles ("up", not "down")?
@@ -181,6 +183,7 @@ _NOUNS_OF = {
 }  # fmt: skip
 
 
+@functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A word's stem, so that its derived forms meet: calibrate, calibrated, calibration ->
     ``calibrat``; lift, lifting, lifted -> ``lift``; stopped -> ``stop``.
