@@ -119,22 +119,26 @@ def test_indexed_heuristic_equals_the_atom_keyed_one(case, data):
 
 
 NUMPY = pytest.mark.skipif(not numpy_available(), reason="numpy not installed: only the loop")
-#: relaxed.ARRAYS per kernel (ARRAY_ATOMS 0): the interpreter's loop, numpy's layers.
-KERNELS = {"loop": 10**9, "arrays": 0}
+#: relaxed.ARRAYS and ARRAY_ATOMS per kernel: the interpreter's loop, numpy's layers, the loop
+#: after numpy's first release (:func:`.layers.start_release`).
+KERNELS = {"loop": (10**9, 0), "arrays": (0, 0), "start": (0, 10**9)}
 
 
-@pytest.mark.parametrize("kernel", ["loop", pytest.param("arrays", marks=NUMPY)])
+@pytest.mark.parametrize(
+    "kernel", ["loop", pytest.param("arrays", marks=NUMPY), pytest.param("start", marks=NUMPY)]
+)
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_both_kernels_equal_the_atom_keyed_heuristic(kernel, case, data, monkeypatch):
-    """The interpreter's loop and the numpy layers (:mod:`.specify.layers`, forced by
-    ``ARRAYS = 0``) give the atom-keyed estimate and helpful actions in the same order, on
-    states of a random walk, with drawn negative literals (atoms of the state and not), drawn
-    goals and banned actions; and :func:`estimate_from` over the kept exploration equals a
-    fresh one-atom call."""
-    monkeypatch.setattr(relaxed, "ARRAYS", KERNELS[kernel])
-    monkeypatch.setattr(relaxed, "ARRAY_ATOMS", 0)
+    """The interpreter's loop, the numpy layers (:mod:`.specify.layers`, forced by
+    ``ARRAYS = 0``) and the loop from numpy's first release give the atom-keyed estimate and
+    helpful actions in the same order, on states of a random walk, with drawn negative
+    literals (atoms of the state and not), drawn goals and banned actions; and
+    :func:`estimate_from` over the kept exploration equals a fresh one-atom call."""
+    arrays, atoms_at_least = KERNELS[kernel]
+    monkeypatch.setattr(relaxed, "ARRAYS", arrays)
+    monkeypatch.setattr(relaxed, "ARRAY_ATOMS", atoms_at_least)
     problem, domain = _problem(case, data)
     task = GroundTask(problem, domain, Deadline(None))
     rng = random.Random(data.draw(st.integers(0, 2**16)))
@@ -503,7 +507,7 @@ def test_refutation_costs_are_the_fixpoint_with_both_kernels(kernel, case, data,
     a plain layer-by-layer fixpoint on states of a random walk: -1 exactly where unreachable."""
     from planetarium_plugin.specify.refute import _costs
 
-    monkeypatch.setattr(relaxed, "ARRAYS", KERNELS[kernel])
+    monkeypatch.setattr(relaxed, "ARRAYS", KERNELS[kernel][0])
     monkeypatch.setattr(relaxed, "ARRAY_ATOMS", 0)
     problem, domain = _problem(case, data)
     task = GroundTask(problem, domain, Deadline(None))

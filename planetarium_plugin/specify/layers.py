@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover - exercised only where numpy is missing
 from ..parsing import Atom
 from .task import GroundTask, State
 
-__all__ = ["explore_arrays", "numpy_available"]
+__all__ = ["explore_arrays", "numpy_available", "start_release"]
 
 
 def numpy_available() -> bool:
@@ -121,6 +121,52 @@ def _release(atoms, left, lens, offsets, flat):
     np.maximum.at(last, waiting, np.arange(total))
     ready = np.flatnonzero((left == 0) & (last >= 0))
     return ready[np.argsort(last[ready], kind="stable")]
+
+
+def start_release(task: GroundTask, start: list[int], banned) -> tuple[list[int], list[int]]:
+    """The loop's first release (:func:`.relaxed.heuristic`) in numpy: the counts of missing
+    preconditions once the atoms ``start`` hold (``banned`` actions at -1: never released) and
+    the actions released, in the loop's order — by the position in ``start`` of each one's last
+    precondition, then by number (the waiting lists are ascending); the actions without
+    preconditions are not among them. One bincount over the start's waiting lists instead of a
+    decrement per entry (a 44-block tower's ~66 true atoms: ~3,800 entries, 1,936 of them
+    ``arm-empty``'s)."""
+    lens, offsets, flat, counts = _waits(task)
+    atoms = np.array(start, dtype=np.intp)
+    count = lens[atoms]
+    ends = np.cumsum(count)
+    total = int(ends[-1]) if ends.size else 0
+    left = counts
+    if total:
+        waiting = flat[np.repeat(offsets[atoms] - (ends - count), count) + np.arange(total)]
+        left = counts - np.bincount(waiting, minlength=counts.size)
+    released = np.flatnonzero(left == 0).tolist()
+    missing = left.tolist()
+    for i in banned:
+        if 0 <= i < len(missing):  # anything else names no action
+            missing[i] = -1
+    pre = task.relaxed_tables().pre
+    out = [i for i in released if pre[i] and missing[i] == 0]
+    if len(out) > 1:
+        at = {x: k for k, x in enumerate(start)}
+        out.sort(key=lambda i: (max(at[y] for y in pre[i]), i))
+    return missing, out
+
+
+def _waits(task: GroundTask):
+    """The waiting lists as one flat array with offsets and lengths, and the precondition
+    counts: built once per task and kept on it (read-only after)."""
+    table = getattr(task, "_waiting_arrays", None)
+    if table is None:
+        waiting = task.relaxed_tables().waiting
+        n = len(waiting)
+        lens = np.fromiter(map(len, waiting), dtype=np.intp, count=n)
+        offsets = np.zeros(n + 1, dtype=np.intp)
+        np.cumsum(lens, out=offsets[1:])
+        flat = np.fromiter((i for w in waiting for i in w), dtype=np.intp, count=int(offsets[-1]))
+        table = (lens, offsets, flat, np.array(task.pre_count, dtype=np.intp))
+        task._waiting_arrays = table  # a race only builds the same tables twice
+    return table
 
 
 def _mask(actions, size: int):
