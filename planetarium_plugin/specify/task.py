@@ -79,6 +79,7 @@ class GroundTask:
                 self.group_of.setdefault(x, []).append(i)
         self._paired = False
         self._false: dict[tuple[Atom, int], State] = {}
+        self._init_release: tuple[list[int], list[int], list[int]] | None = None
         self._mutex: dict[Atom, tuple[State, frozenset[int]]] = {}
         self._mutex_n = len(groups)
 
@@ -279,11 +280,26 @@ class GroundTask:
         """Whether ``goal`` is not relaxed-reachable from the init without the actions
         ``banned`` (indices into :attr:`actions`): every plan reaching it applies one of them."""
         open_goals = {self.index.get(x, -1) for x in goal if x not in self.init}
+        if not open_goals:
+            return False
         pre, add, waiting = self.relaxed_tables()
-        missing = self.pre_count.copy()
-        ready = [i for i in self.no_pre if i not in banned]
-        todo = [x for x in map(self.index.get, self.init) if x is not None]
-        reached = set(todo)  # atom numbers: no Atom hashed (a goal never true: -1, never)
+        # The init's release is the same for every call (kept): the counts once the init
+        # atoms hold and the actions they make ready; only which of those are banned varies.
+        # (Reachability is a fixpoint: the order the ready actions fire in changes nothing.)
+        if self._init_release is None:
+            start = [x for x in map(self.index.get, self.init) if x is not None]
+            counts, first = self.pre_count.copy(), list(self.no_pre)
+            for x in start:
+                for i in waiting[x]:
+                    counts[i] -= 1
+                    if not counts[i]:
+                        first.append(i)
+            self._init_release = (counts, first, start)
+        counts, first, start = self._init_release
+        missing = counts.copy()
+        ready = [i for i in first if i not in banned]
+        todo: list[int] = []
+        reached = set(start)  # atom numbers: no Atom hashed (a goal never true: -1, never)
         while (todo or ready) and open_goals:
             while todo:
                 for i in waiting[todo.pop()]:
