@@ -13,10 +13,13 @@ from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
 from planetarium_plugin import Deadline, domain_packs, parse_problem
 from planetarium_plugin.specify import agenda, exact, relaxed
 from planetarium_plugin.specify.agenda import agenda_plan, lookahead, replay
+from planetarium_plugin.specify.layers import numpy_available
 from planetarium_plugin.specify.memo import Memo
 from planetarium_plugin.specify.relaxed import estimate_from, heuristic, plan_reaches, relaxed_plan
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
+
+NUMPY = pytest.mark.skipif(not numpy_available(), reason="numpy not installed: only the loop")
 
 
 def _problem(case: str, data):
@@ -209,15 +212,20 @@ def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monk
     assert [p and list(map(id, p)) for p in got] == [p and list(map(id, p)) for p in want]
 
 
+@pytest.mark.parametrize("arrays", [False, pytest.param(True, marks=NUMPY)])
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
-def test_a_last_layer_of_the_goals_adders_alone_changes_nothing(case, data, monkeypatch):
+def test_a_last_layer_of_the_goals_adders_alone_changes_nothing(case, arrays, data, monkeypatch):
     """The exploration that costs only the goal's adders in the layer reaching the rest of the
     goal (``relaxed.LAST_LAYER``; its give-up bound drawn) against every action of that layer:
     the same estimate and helpful actions, relaxed plan, lookahead and one-atom estimates read
     from the kept exploration, from a random reachable state with drawn goals and banned
-    actions; and the same agenda plans from the init."""
+    actions; and the same agenda plans from the init. By the loop and by the numpy layers
+    (``arrays``: forced on every task and state)."""
+    if arrays:
+        monkeypatch.setattr(relaxed, "ARRAYS", 0)
+        monkeypatch.setattr(relaxed, "ARRAY_ATOMS", 0)
     problem, domain = _problem(case, data)
     task = GroundTask(problem, domain, Deadline(None))
     states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)

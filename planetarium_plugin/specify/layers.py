@@ -27,7 +27,14 @@ def numpy_available() -> bool:
 
 
 def explore_arrays(
-    task: GroundTask, s: State, goal: list[int], wanted: list[Atom], banned, *, full: bool = False
+    task: GroundTask,
+    s: State,
+    goal: list[int],
+    wanted: list[Atom],
+    banned,
+    *,
+    full: bool = False,
+    last: int = 0,
 ):
     """The layered exploration from ``s`` until the goal atoms (numbers) and the literals
     ``(not x)`` for ``x`` in ``wanted`` are costed: (atom costs, achievers, costs of the
@@ -40,7 +47,9 @@ def explore_arrays(
     action deleting x (and not adding it). The next layer is the actions whose count of
     missing preconditions reaches 0 over the new atoms, in the order a loop would release
     them: the new atoms by their first adder, then each atom's waiting actions by number.
-    ``full``: on until nothing new is reached (every atom's cost; -1 where unreachable)."""
+    ``full``: on until nothing new is reached (every atom's cost; -1 where unreachable).
+    ``last`` > 0: the layer that reaches every goal atom still open costs only their adders
+    when they number at most ``last`` (:func:`_last_layer`; :data:`.relaxed.LAST_LAYER`)."""
     pre, add, lens, offsets, flat, counts = _tables(task)
     n, n_acts = len(task.atoms), len(counts)
     # Atoms never true (not numbered) map to the padding atom n: cost 0, needed by no action.
@@ -56,10 +65,10 @@ def explore_arrays(
     no_pre = [i for i in task.no_pre if i not in banned]
     if no_pre:
         layer = np.concatenate((np.array(no_pre, dtype=np.intp), layer))
-    return _layers(task, costs, left, layer, goal, wanted, full)
+    return _layers(task, costs, left, layer, goal, wanted, full, last)
 
 
-def _layers(task, costs, left, layer, goal, wanted, full=False):
+def _layers(task, costs, left, layer, goal, wanted, full=False, last=0):
     """The layers from ``layer`` on (see :func:`explore_arrays`)."""
     pre, add, lens, offsets, flat, counts = _tables(task)
     n, n_acts = len(task.atoms), len(counts)
@@ -100,10 +109,48 @@ def _layers(task, costs, left, layer, goal, wanted, full=False):
         if not (full or open_goals or neg_wait):
             break  # every goal literal costed: the next layer is never explored
         new = atoms[np.argsort(np.minimum.reduceat(order, starts), kind="stable")]
+        if last and not neg_wait and _last_layer(task, costs, left, new, goals, achiever, last):
+            open_goals = 0
+            break
         layer = _release(new, left, lens, offsets, flat)
     if open_goals or neg_wait:
         return None
     return costs[:n].tolist(), achiever, neg_cost
+
+
+def _last_layer(task, costs, left, new, goals, achiever, looks: int) -> bool:
+    """:func:`.relaxed._last_layer` over arrays: when the next layer reaches every open goal
+    atom, cost them from their adders in that layer alone (in the full layer's order: by the
+    position in ``new`` of the last precondition there, then by number) and answer True; the
+    layer's other atoms stay unreached (nothing reads them). Else False, nothing changed."""
+    pre, adds = _tables(task)[:2]
+    open_goals = goals[costs[goals] < 0]
+    if not open_goals.size:
+        return False
+    adding = task.relaxed_adders()
+    lists = [adding[x] for x in open_goals.tolist()]
+    if sum(map(len, lists)) > looks:
+        return False
+    cand = np.fromiter((i for xs in lists for i in xs), dtype=np.intp)
+    owner = np.repeat(open_goals, [len(xs) for xs in lists])
+    ok = (left[cand] > 0) & (costs[pre[cand]] >= 0).all(axis=1)
+    if np.unique(owner[ok]).size < open_goals.size:
+        return False
+    at = np.full(costs.size, -1, dtype=np.intp)
+    at[new] = np.arange(new.size)
+    acts = np.unique(cand[ok])
+    acts = acts[np.lexsort((acts, at[pre[acts]].max(axis=1)))]
+    c = costs[pre[acts]].sum(axis=1) + 1
+    best: dict[int, tuple[int, int]] = {}
+    wanted = set(open_goals.tolist())
+    for i, ci in zip(acts.tolist(), c.tolist(), strict=True):
+        for x in adds[i].tolist():
+            if x in wanted and (x not in best or ci < best[x][0]):
+                best[x] = (ci, i)
+    for x, (ci, i) in best.items():
+        costs[x] = ci
+        achiever[x] = i
+    return True
 
 
 def _release(atoms, left, lens, offsets, flat):

@@ -50,7 +50,9 @@ def heuristic(task: GroundTask, s: State, pos: State, neg: State, banned=frozens
         if -1 in goal:
             return None  # a goal atom that is never true
         wanted = [x for x in neg if x in s]
-        found = explore_arrays(task, s, goal, wanted, banned)
+        found = explore_arrays(
+            task, s, goal, wanted, banned, last=LAST_LAYER_LOOKS if LAST_LAYER else 0
+        )
         if found is None:
             return None
         cost, achiever, neg_cost = found
