@@ -89,6 +89,8 @@ _VERBS_S = wordset(
     "has is was does goes lies sits rests stands holds carries contains remains stays "
     "supports sees needs wants keeps makes gets"
 )
+#: Negative determiners: an object-less phrase with one denies something of its own subject.
+_DENIERS = wordset("no nothing none without")
 #: First words after which a piece with objects still says something of the previous subject
 #: ("r1 is at t1 and has black"): not these.
 _NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
@@ -247,6 +249,7 @@ def _clauses_of(
     out: list[Clause] = []
     pending: list[Mention] = []
     prev_subject: tuple[Mention, ...] = ()
+    leads = True  # the previous subject opened its clause ("b1 is …", not "the robot is at b1")
     prev_last: tuple[Mention, ...] = ()
     header: tuple[int, int] | None = None  # "Objects:" / "Clear:" before a list
     before = ""  # the separator before the segment
@@ -347,7 +350,7 @@ def _clauses_of(
             inherited = not slots
             slots = [list(ref), *slots]
         elif (
-            (not slots and first not in _OWN_SUBJECT)
+            (not slots and first not in _OWN_SUBJECT and (leads or not words & _DENIERS))
             or first in _RELATIVE
             or (slots and sg[0] not in by_tok and first.isalpha() and first not in _NO_INHERIT)
         ):
@@ -365,6 +368,13 @@ def _clauses_of(
         else:
             out += _chain(text, start, end, slots, section, inherited)
         if slots and first != "with":  # "…, with both grippers free, …" is said in passing
+            # "the robot stands on c1, carrying nothing": what the object-less phrase denies
+            # is the robot's, not c1's (only a subject that opens its clause is inherited then)
+            leads = (
+                inherited
+                or sg[0] in by_tok
+                or (first in _DETERMINERS and len(sg) > 1 and sg[1] in by_tok)
+            )
             prev_subject = tuple(slots[0])
             prev_last = tuple(slots[-1])
             memory.said(prev_subject, prev_last)

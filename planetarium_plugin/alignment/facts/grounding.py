@@ -26,6 +26,7 @@ import numpy as np
 from ..encoder import Encoder
 from .candidates import options as _options
 from .clauses import Clause
+from .context import bare_noun_phrase, domain_lexicon, foreign_subject
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
@@ -35,6 +36,7 @@ from .vocabulary import (
     denies_by_noun,
     name_negated,
     negations,
+    negative_subject,
     permits,
 )
 from .wording import says_action
@@ -55,6 +57,13 @@ _NEGATION = re.compile(
 _ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re.I)
 _NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
 _STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
+#: A negative determiner ("carrying no block", "with nothing", "without paint"): it negates a
+#: fact whose wording says a presence, and states one whose wording says an absence ("the arm
+#: holds no block": ``arm-empty``; "nothing is on X": ``clear``).
+_NEG_DET = re.compile(r"\b(?:no(?!\s+longer\b)|nothing|none|nobody|without)\b", re.I)
+_ABSENCE = re.compile(
+    r"no|nothing|none|without|empty|free|clear|vacant|unoccupied|idle|unused|not", re.I
+)
 _MODAL = re.compile(r"\b(?:can|may|might|could)\b", re.I)
 
 
@@ -145,6 +154,35 @@ def _typed(world: World, clause: Clause, cand: Candidate) -> Clause:
     return dataclasses.replace(clause, slots=tuple(tuple(s) for s in slots))
 
 
+def _negative_determiner(clause: Clause, best: Candidate) -> bool:
+    """Does a clause deny the best reading by a negative determiner ("X carries no block",
+    "there are no balls in Y": the mention "no balls" is every ball, each denied)? A denied
+    mention denies only a reading that uses it ("the ferry is at l1 with no car": the ferry's
+    place is not denied)."""
+    return bool(_NEG_DET.search(clause.template)) or _denied_mention(clause, best.slots)
+
+
+def _denied_mention(clause: Clause, slots: Sequence[int] | None = None) -> bool:
+    """Is an object slot (of ``slots``, default any) a negative quantifier's ("no sandwiches":
+    each is denied)?"""
+    return any(
+        m.text.split()[0].lower() in ("no", "none")
+        for i, s in enumerate(clause.slots)
+        if slots is None or i in slots
+        for m in s
+        if m.text
+    )
+
+
+def _absence(world: World, predicate: str) -> bool:
+    """Does a predicate's wording or name say an absence ("the arm is empty", ``clear``,
+    "nothing is stacked on ?x", ``channel_free``)?"""
+    pred = world.predicates[predicate]
+    words = re.findall(r"[a-z]+", f"{pred.template} {pred.plain or ''}".lower())
+    words += [w for w in re.split(r"[^a-z]+", predicate.lower()) if w]
+    return any(_ABSENCE.fullmatch(w) or w.endswith(("empty", "free")) for w in words)
+
+
 def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> list[GroundedClause]:
     """Candidate distributions of every clause, with one encoder batch for all wordings."""
     clauses = [scope_negation(c) for c in clauses]
@@ -158,7 +196,12 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
     vecs = enc.embed(strings)
     row = {s: i for i, s in enumerate(strings)}
     out = []
+    lexicon = domain_lexicon(world)
     for clause, opts in zip(clauses, options, strict=True):
+        if not clause.slots and not clause.inherited and bare_noun_phrase(clause.template):
+            # "Could the ferry", "The magic block fountain": a fragment that names a thing
+            out.append(GroundedClause(clause, (), 1.0, False))
+            continue
         if clause.direct is not None:  # "on(b1, b2)": the predicate is named
             cands = [Candidate(o[0], o[1], 1.0 / len(opts)) for o in opts[:1]]
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
@@ -176,7 +219,14 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         quantified = bool(clause.slots) and all(
             m.text.split()[0].lower() in QUANTIFIERS for s in clause.slots for m in s if m.text
         )
-        weak = not clause.slots or clause.inherited or quantified
+        # a subject the problem does not have ("The coffee machine is on X") is as weak a
+        # sign of a fact as no object
+        weak = (
+            not clause.slots
+            or clause.inherited
+            or quantified
+            or foreign_subject(clause.template, lexicon)
+        )
         null = NULL_WITHOUT_OBJECTS if weak else NULL_WITH_OBJECTS
         cos = [
             max(float(vecs[row[o[4]]] @ vecs[row[o[i]]]) for i in (2, 5, 6) if o[i]) for o in opts
@@ -207,16 +257,27 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             # a name negative in itself ("not_allergic_gluten") is stated by a negated clause
             # ("X is not allergic", "X is gluten-free") and denied by a plain one
             # ("X is off the ground" states ``not-on-ground``: an antonym is a negation)
+            # ("no sandwiches have been made": the denied mention is a negation too)
             flips = antonym_says(clause.template, cands[0].predicate) > 0
+            flips += _denied_mention(clause, cands[0].slots)
             neg = (negations(clause.template) + flips) % 2 == 0
-        elif cands and not _STRICT_NEG.search(clause.template):
-            # "carrying no block": "no" before a word of ``has-block``'s name
-            neg = denies_by_noun(clause.template, cands[0].predicate)
-        elif cands:
+        elif cands and _STRICT_NEG.search(clause.template):
             # "X is not clear" negates; "the hand isn't holding anything" says what a negative
             # wording says positively ("the arm holds no block")
             wording = world.predicates[cands[0].predicate].template
             neg = not (_ANY.search(clause.template) and _NO.search(wording))
+        elif cands and _negative_determiner(clause, cands[0]):
+            # "carrying no block", "with nothing aboard", "no balls are in Y": denied, unless
+            # the wording itself says the absence ("nothing is on X" states ``clear``)
+            neg = denies_by_noun(clause.template, cands[0].predicate) or not _absence(
+                world, cands[0].predicate
+            )
+            if neg and negative_subject(clause.template) and not _denied_mention(clause):
+                # "Nothing else is in X": the relation's other side is no object, so the only
+                # fact it can state is an absence wording's ("X is empty"); a denied
+                # ``unlocked X`` is no reading of it
+                out.append(GroundedClause(clause, (), 1.0, False))
+                continue
         neg ^= bool(cands) and antonym_denies(clause.template, cands[0].predicate, world)
         kept = tuple(c for c in cands if c.probability > 1e-4)
         out.append(GroundedClause(clause, kept, float(p[-1]), neg))

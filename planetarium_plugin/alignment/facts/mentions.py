@@ -278,13 +278,14 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 last_noun = noun or last_noun
                 i += 1
                 continue
-        # 3. quantifiers: "all balls", "every tile", "both grippers", "all four balls";
+        # 3. quantifiers: "all balls", "every tile", "both grippers", "all four balls", "no balls";
         # "everyone", "everybody": every object, narrowed to the predicate's types (grounding)
         if w in EVERYONE:
             emit(i, i, set(world.objects), True, 0.9)
             i += 1
             continue
-        if w in QUANTIFIERS:
+        if w in QUANTIFIERS or (w == "no" and i + 1 < n and idx.of_noun(toks[i + 1].text)):
+            # "no balls": every ball, each denied the relation (grounding reads the "no")
             j = i + 1
             while j < n and (
                 toks[j].text in ("the", "of", "these", "those")

@@ -18,7 +18,10 @@ evidence, never a confident conflict).
 The "with" cut (:func:`with_cut`, used by :mod:`.clauses`): after a piece that already relates
 two objects, "with" or a participle ("holding", "carrying", "going") opens a fact of its own said
 of the subject ("r1 stands on t21 holding white paint": the robot holds white; "p1 is on f3 going
-to f1": p1's destination), not a third slot of the place clause.
+to f1": p1's destination), not a third slot of the place clause. After any piece, a phrase
+that names no object and denies ("stands on c1 carrying nothing", "at l2 with no
+car aboard") is cut too: its negation is its own, not the place clause's
+("on the table with nothing on them": ``clear``, not a denied ``on-table``).
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> from planetarium_plugin.alignment.facts.clauses import split_clauses
@@ -76,7 +79,10 @@ def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[
     k = idx[n]
     if not _opens_phrase(toks[k].text) or k in by_tok:
         return False
-    if len({id(by_tok[j]) for j in seg if j in by_tok}) < 2:
+    named_before = len({id(by_tok[j]) for j in seg if j in by_tok})
+    if seg and _denied_phrase(toks, idx[n + 1 :], by_tok):
+        return True
+    if named_before < 2:
         return False
     named = False
     for j in idx[n + 1 :]:
@@ -87,6 +93,24 @@ def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[
         elif named and toks[j].text in _RELATIVE_WORDS:
             return False  # "with b on top of it": a relative phrase (with_clauses)
     return named
+
+
+#: Negative determiners: a phrase of its own denies what it names ("carrying nothing").
+_DENIERS = wordset("no nothing none without")
+
+
+def _denied_phrase(toks: list[Token], rest: list[int], by_tok: dict) -> bool:
+    """Is the phrase up to the next separator one that names no object (but by "no …") and
+    denies ("stands upon c1 carrying nothing", "is at l2 with no car aboard")? Its negation is
+    its own, not the place clause's: cut, it is said of the subject on its own."""
+    denied = False
+    for j in rest:
+        if toks[j].text in _SEPARATORS and j not in by_tok:
+            break
+        if j in by_tok and not by_tok[j].text.lower().startswith("no "):
+            return False  # a phrase naming an object, unless it denies it: "with no car"
+        denied = denied or toks[j].text in _DENIERS
+    return denied
 
 
 _WITH = re.compile(

@@ -30,6 +30,7 @@ _CUES = re.compile(
     r"|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
     r"|result should|aim|done|wanted|by the end|afterwards|target"
+    r"|(?<=\bi )need|(?<=\bwe )need"
     r"|need(?=\s[^.;:!?]{0,40}?\b(?:moved|brought|taken|delivered|put|placed|carried|stacked"
     r"|painted|tightened|served|transported)\b))\b",
     re.IGNORECASE,

@@ -1,0 +1,88 @@
+"""Context that states no fact of the problem (issue 19): what a request says in passing.
+
+People write requests with asides ("The lab lights are on a timer", "(The coffee machine is on
+f2, if anyone cares.)") and sentences cut by commas into fragments ("Could the ferry, which is at
+l2 …, deliver c1?" leaves the piece "Could the ferry"). Read as facts, these become confident
+wrong ones: the only predicate wording that shares a word wins the clause's softmax. Two shapes
+are recognised, from the clause's own words and the domain's vocabulary alone:
+
+- a **bare noun phrase**: a determiner and at most four words, none of which predicates (no
+  verb, preposition, negation or state word: "the ferry", "Could the ferry", "The magic block
+  fountain"): it names a thing and states nothing (:func:`bare_noun_phrase`);
+- a **foreign subject**: a copular clause whose subject is a noun phrase whose head is no
+  object, class or word of the domain's vocabulary ("The lab lights are …", "The coffee machine
+  is on X"): it is read as weakly as a clause with no object (:func:`foreign_subject`), so only a
+  predicate wording that really says it outweighs "no fact". A subject the domain words ("the
+  lift", "the robot" where a wording says robot) or that is an object ("the X block") is not
+  foreign.
+
+>>> bare_noun_phrase("the ferry"), bare_noun_phrase("Could the ferry")
+(True, True)
+>>> bare_noun_phrase("the arm empty"), bare_noun_phrase("the ferry is at X")
+(False, False)
+>>> bare_noun_phrase("The magic block fountain")
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from .world import PLACEHOLDERS, World, split_words, wordset
+
+__all__ = ["bare_noun_phrase", "domain_lexicon", "foreign_subject"]
+
+_DETERMINER = r"(?:the|a|an|our|my|your|its|their|this|that|his|her)"
+_BARE = re.compile(
+    rf"^(?:(?:could|can|would|will|and|but|so|then|also|now)\s+)*{_DETERMINER}\s+"
+    r"(?P<words>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3})$",
+    re.I,
+)
+#: Words that predicate something: a copula or auxiliary, a preposition, a negation, a state
+#: word (general English; a bare noun phrase holds none of them).
+_PREDICATING = wordset(
+    "is are was were be been being am has have had does do did not no nothing none never "
+    "on in at to of with without from by under over above below into onto off out up down "
+    "inside outside near beside behind atop upon across between through there here "
+    "empty free clear full open closed shut locked unlocked available busy idle ready done "
+    "loaded unloaded broken intact flat tight loose clean dirty lit dark occupied vacant"
+)
+_COPULAR = re.compile(rf"^(?P<np>{_DETERMINER}\s+[^,;:]*?)\s+(?:is|are|was|were)\b", re.I)
+
+
+def bare_noun_phrase(template: str) -> bool:
+    """Is an object-less clause only a noun phrase ("the ferry", "The magic block fountain")?"""
+    m = _BARE.match(template.strip())
+    if m is None:
+        return False
+    words = m["words"].lower().split()
+    return not any(
+        w in _PREDICATING or w.endswith(("ed", "ing")) or w in PLACEHOLDERS for w in words
+    )
+
+
+def domain_lexicon(world: World) -> frozenset[str]:
+    """Every word the domain and the problem use: object and class names, predicate names and
+    their wordings' words (lower case)."""
+    words: set[str] = set()
+    for name in (*world.objects, *world.classes, *world.type_preds):
+        words.add(name.lower())
+        words.update(split_words(name))
+    for name, pred in world.predicates.items():
+        words.update(split_words(name))
+        words.update(w.lower() for w in re.findall(r"[A-Za-z]+", f"{pred.template} {pred.plain}"))
+    return frozenset(w for w in words if w not in PLACEHOLDERS)
+
+
+def foreign_subject(template: str, lexicon: frozenset[str]) -> bool:
+    """Is a copular clause's subject a noun phrase about something the problem does not have
+    ("The X lights are on a timer", "The coffee machine is on X")? Its head (last word) is no
+    placeholder and no word of the domain's ``lexicon`` (in either number)."""
+    m = _COPULAR.match(template.strip())
+    if m is None:
+        return False
+    head = m["np"].split()[-1]
+    if head in PLACEHOLDERS or not head.isalpha():
+        return False
+    head = head.lower()
+    return not {head, head.rstrip("s"), head[:-2] if head.endswith("es") else head} & lexicon

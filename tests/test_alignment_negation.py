@@ -1,0 +1,281 @@
+"""Negation scope and negative quantifiers in requests (issue 19, ``alignread``): "nothing is on X
+or on Y" (the relation said again before each object), a negative determiner that denies a
+presence ("carrying no block", "with nothing on board") but states an absence ("the arm holds no
+block": ``arm-empty``), "no balls are in X" (every ball, each denied), a denying phrase cut from
+the place clause it follows ("stands on c1 carrying nothing"), and antonyms of the state word of
+a name of several words ("switched off" for ``power_on``, "off the ground", "out of the boot").
+Domains and wordings written for these tests, each construction in two wordings; wrong problems
+that change one init or goal fact must still be caught."""
+
+from __future__ import annotations
+
+import pytest
+
+from planetarium_plugin.alignment import Aligner
+
+BUILDER = """(define (domain builder)
+  (:requirements :strips :typing)
+  (:types spot level)
+  (:predicates (height ?p - spot ?h - level) (at ?p - spot) (has-block) (succ ?a ?b - level))
+  (:action pick
+    :parameters (?p - spot)
+    :precondition (and (at ?p) (not (has-block)))
+    :effect (has-block))
+  (:action build
+    :parameters (?p - spot ?a ?b - level)
+    :precondition (and (has-block) (height ?p ?a) (succ ?b ?a))
+    :effect (and (height ?p ?b) (not (height ?p ?a)) (not (has-block))))
+  (:action move
+    :parameters (?a ?b - spot)
+    :precondition (at ?a)
+    :effect (and (at ?b) (not (at ?a)))))"""
+
+FERRY = """(define (domain ferry)
+  (:requirements :strips :typing)
+  (:types car place)
+  (:predicates (at-ferry ?l - place)     ; the ferry is at ?l
+               (at ?c - car ?l - place)  ; car ?c is at ?l
+               (on ?c - car)             ; car ?c is on board the ferry
+               (loaded))                 ; the ferry has a car on board
+  (:action board
+    :parameters (?c - car ?l - place)
+    :precondition (and (at ?c ?l) (at-ferry ?l) (not (loaded)))
+    :effect (and (on ?c) (loaded) (not (at ?c ?l)))))"""
+
+SHIP = """(define (domain ship)
+  (:requirements :strips :typing)
+  (:types instrument probe)
+  (:predicates (power_on ?i - instrument) (calibrated ?i - instrument)
+               (on_board ?i - instrument ?p - probe))
+  (:action switch_on
+    :parameters (?i - instrument ?p - probe)
+    :precondition (on_board ?i ?p)
+    :effect (power_on ?i))
+  (:action calibrate
+    :parameters (?i - instrument)
+    :precondition (power_on ?i)
+    :effect (calibrated ?i)))"""
+
+JACK = """(define (domain jack)
+  (:requirements :strips :typing)
+  (:types hub tool box)
+  (:predicates (on-ground ?h - hub) (not-on-ground ?h - hub) (in ?t - tool ?b - box)
+               (have ?t - tool))
+  (:action jack-up
+    :parameters (?h - hub)
+    :precondition (on-ground ?h)
+    :effect (and (not-on-ground ?h) (not (on-ground ?h))))
+  (:action fetch
+    :parameters (?t - tool ?b - box)
+    :precondition (in ?t ?b)
+    :effect (and (have ?t) (not (in ?t ?b)))))"""
+
+BLOCKS = (
+    "(define (problem p) (:domain blocksworld) (:objects x y z w) "
+    "(:init (on-table x) (on y x) (on z y) (on-table w) (clear w) (clear z) (arm-empty)) "
+    "(:goal (and (on x w) (on y x) (on-table z))))"
+)
+
+
+@pytest.fixture(scope="module")
+def aligner() -> Aligner:
+    return Aligner()
+
+
+def _atoms(facts) -> set[str]:
+    return {f.atom for f in facts}
+
+
+def _conflicts(exp) -> set[str]:
+    return {f.atom for f in exp.conflicts() if f.confidence >= 0.5}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "y is on x, which sits on the table, and z is on y; w is on the table too. Nothing is on "
+        "w or on z and the hand is empty. Goal: x on w, y on x, z on the table.",
+        "Blocks: x on the table, y on x, z on y, w on the table; nothing rests on w or on z, "
+        "and the arm is empty. I want x on w, y on x and z on the table.",
+    ],
+)
+def test_nothing_on_x_or_on_y_is_no_relation_between_them(aligner, text):
+    exp = aligner.explain(text, BLOCKS)
+    assert "(on w z)" not in _conflicts(exp) and "(on z w)" not in _conflicts(exp)
+    assert {"(clear w)", "(clear z)"} <= _atoms(exp.init.stated)
+    assert exp.aligned
+    # one changed init fact is still caught
+    wrong = BLOCKS.replace("(on z y)", "(on z w)").replace("(clear w)", "(clear y)")
+    bad = aligner.explain(text, wrong)
+    assert not bad.aligned and "(on z y)" in {f.atom for f in bad.conflicts()}
+
+
+def _builder(init: str, goal: str) -> str:
+    return (
+        "(define (problem p) (:domain builder) (:objects p1 p2 - spot n0 n1 - level) "
+        f"(:init (succ n1 n0) (height p1 n0) (height p2 n0) {init}) (:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The robot is at p1, carrying no block. Both spots are at height n0; n1 comes after n0. "
+        "Goal: p2 at height n1.",
+        "Both spots sit at height n0 (n1 follows n0), and the robot stands on p1 with no block "
+        "in hand. Raise p2 to height n1.",
+    ],
+)
+def test_a_negative_determiner_denies_a_fact_that_says_a_presence(aligner, text):
+    right = _builder("(at p1)", "(height p2 n1)")
+    exp = aligner.explain(text, right, BUILDER)
+    assert "(has-block)" not in _conflicts(exp)
+    assert "(at p1)" in _atoms(exp.init.stated)
+    assert exp.aligned
+    # a problem whose robot starts with a block contradicts "no block"
+    bad = aligner.explain(text, _builder("(at p1) (has-block)", "(height p2 n1)"), BUILDER)
+    assert "(has-block)" in {f.atom for f in bad.init.contradicted}
+    assert not bad.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The robot stands upon p1 carrying nothing. Both spots are at height n0, n1 after n0. "
+        "Goal: p2 at n1.",
+        "At the start the robot waits at p1 holding nothing, and p1 and p2 are at height n0; n1 "
+        "comes after n0. Raise p2 to n1.",
+    ],
+)
+def test_a_denying_phrase_after_a_place_is_a_clause_of_its_own(aligner, text):
+    exp = aligner.explain(text, _builder("(at p1)", "(height p2 n1)"), BUILDER)
+    assert "(at p1)" in _atoms(exp.init.stated)  # the place is not denied with the phrase
+    assert "(at p1)" not in _conflicts(exp)
+    assert exp.aligned
+    moved = aligner.explain(text, _builder("(at p2)", "(height p2 n1)"), BUILDER)
+    assert not moved.aligned and "(at p1)" in {f.atom for f in moved.conflicts()}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The ferry is at l1 with no car on board, and c1 waits at l2. Take c1 to l1.",
+        "Car c1 is parked at l2; the ferry, at l1, carries no car. Goal: c1 at l1.",
+    ],
+)
+def test_a_negative_determiner_in_a_second_domain(aligner, text):
+    right = (
+        "(define (problem p) (:domain ferry) (:objects c1 - car l1 l2 - place) "
+        "(:init (at-ferry l1) (at c1 l2)) (:goal (and (at c1 l1))))"
+    )
+    exp = aligner.explain(text, right, FERRY)
+    assert not {"(loaded)", "(on c1)"} & _conflicts(exp)
+    assert exp.aligned
+    bad = aligner.explain(text, right.replace("(at c1 l2)", "(on c1) (loaded)"), FERRY)
+    assert {"(loaded)", "(on c1)"} & {f.atom for f in bad.init.contradicted}
+    assert not bad.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The arm holds no block. y is on x, x on the table, z on y, w on the table, and nothing "
+        "is on w or z. Goal: x on w, y on x, z on the table.",
+        "x and w lie on the table, y is on x and z on y; the hand is holding nothing and no "
+        "block is on w or z. Make x on w, y on x and z on the table.",
+    ],
+)
+def test_a_negative_determiner_states_a_fact_that_says_an_absence(aligner, text):
+    exp = aligner.explain(text, BLOCKS)
+    assert "(arm-empty)" in _atoms(exp.init.stated)
+    assert "(arm-empty)" not in _conflicts(exp)
+    assert exp.aligned
+
+
+GRIPPER = (
+    "(define (problem g) (:domain gripper) (:objects rooma roomb ball1 ball2 left right) "
+    "(:init (room rooma) (room roomb) (ball ball1) (ball ball2) (gripper left) (gripper right) "
+    "(at-robby rooma) (at ball1 rooma) (at ball2 rooma) (free left) (free right)) "
+    "(:goal (and (at ball1 roomb))))"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The robot is in rooma with both balls; there are no balls in roomb. Both grippers are "
+        "free. Bring ball1 to roomb.",
+        "No ball is in roomb yet: ball1 and ball2 lie in rooma, where the robot is, with its "
+        "grippers free. Goal: ball1 in roomb.",
+    ],
+)
+def test_no_balls_in_a_room_denies_each_ball_there(aligner, text):
+    exp = aligner.explain(text, GRIPPER)
+    assert "(at-robby roomb)" not in {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+    # the changed init fact (ball2 already in roomb) contradicts "no balls in roomb"
+    bad = aligner.explain(text, GRIPPER.replace("(at ball2 rooma)", "(at ball2 roomb)"))
+    assert "(at ball2 roomb)" in {f.atom for f in bad.init.contradicted}
+    assert not bad.aligned and bad.similarity < exp.similarity
+
+
+def test_no_animals_in_a_pen_in_a_second_domain(aligner):
+    zoo = """(define (domain zoo) (:requirements :strips :typing) (:types animal pen)
+      (:predicates (in-pen ?a - animal ?p - pen))
+      (:action move :parameters (?a - animal ?p ?q - pen) :precondition (in-pen ?a ?p)
+        :effect (and (in-pen ?a ?q) (not (in-pen ?a ?p)))))"""
+    right = (
+        "(define (problem z) (:domain zoo) (:objects lion zebra - animal pen1 pen2 - pen) "
+        "(:init (in-pen lion pen1) (in-pen zebra pen1)) (:goal (and (in-pen lion pen2))))"
+    )
+    text = (
+        "The lion and the zebra are kept in pen1, and there are no animals in pen2. "
+        "Goal: lion in pen2."
+    )
+    exp = aligner.explain(text, right, zoo)
+    assert exp.aligned
+    bad = aligner.explain(text, right.replace("(in-pen zebra pen1)", "(in-pen zebra pen2)"), zoo)
+    assert "(in-pen zebra pen2)" in {f.atom for f in bad.init.contradicted}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i1 and i2 are on board probe v1, both switched off. Goal: i1 calibrated.",
+        "On probe v1 the instruments i1 and i2 are off for now. Calibrate i1.",
+    ],
+)
+def test_an_antonym_of_a_state_word_in_a_longer_name_denies_it(aligner, text):
+    right = (
+        "(define (problem s) (:domain ship) (:objects i1 i2 - instrument v1 - probe) "
+        "(:init (on_board i1 v1) (on_board i2 v1)) (:goal (and (calibrated i1))))"
+    )
+    exp = aligner.explain(text, right, SHIP)
+    assert not {"(power_on i1)", "(power_on i2)"} & {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+    bad = aligner.explain(
+        text, right.replace("(on_board i2 v1)", "(on_board i2 v1) (power_on i2)"), SHIP
+    )
+    assert "(power_on i2)" in {f.atom for f in bad.init.contradicted}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hub h1 is off the ground and the pump is out of box b; I have the pump. Goal: h1 on the "
+        "ground.",
+        "I already took the pump out of box b, and h1 is up off the ground. Lower h1 to the "
+        "ground.",
+    ],
+)
+def test_an_antonym_says_the_negated_name_where_the_domain_has_one(aligner, text):
+    right = (
+        "(define (problem j) (:domain jack) (:objects h1 - hub pump - tool b - box) "
+        "(:init (not-on-ground h1) (have pump)) (:goal (and (on-ground h1))))"
+    )
+    exp = aligner.explain(text, right, JACK)
+    assert "(not-on-ground h1)" in _atoms(exp.init.stated)
+    assert not {"(on-ground h1)", "(not-on-ground h1)", "(in pump b)"} & _conflicts(exp)
+    assert exp.aligned
+    bad = aligner.explain(text, right.replace("(have pump)", "(have pump) (in pump b)"), JACK)
+    assert "(in pump b)" in {f.atom for f in bad.init.contradicted}
