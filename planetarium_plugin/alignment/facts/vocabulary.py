@@ -130,6 +130,7 @@ _ANTONYM_PAIRS = (
     ("inflated", "flat deflated"),
     ("intact", "punctured damaged broken"),
     ("lit on", "dark off"),
+    ("in inside", "out outside"),
 )
 _ANTONYMS: dict[str, frozenset[str]] = {}
 for _pos, _neg in _ANTONYM_PAIRS:
