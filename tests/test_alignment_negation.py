@@ -279,3 +279,53 @@ def test_an_antonym_says_the_negated_name_where_the_domain_has_one(aligner, text
     assert exp.aligned
     bad = aligner.explain(text, right.replace("(have pump)", "(have pump) (in pump b)"), JACK)
     assert "(in pump b)" in {f.atom for f in bad.init.contradicted}
+
+
+ZOO = """(define (domain zoo) (:requirements :strips :typing) (:types animal pen)
+  (:predicates (in-pen ?a - animal ?p - pen))
+  (:action move :parameters (?a - animal ?p ?q - pen) :precondition (in-pen ?a ?p)
+    :effect (and (in-pen ?a ?q) (not (in-pen ?a ?p)))))"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Spots p1, p2 and p3 are at height n0, n1 comes after n0, and the robot is at p1. "
+        "Goal: p3 at height n1, every other spot at n0.",
+        "All three spots (p1, p2, p3) sit at height n0; n1 follows n0; the robot waits at p1. "
+        "In the end p3 must be at height n1 and all other spots at height n0.",
+    ],
+)
+def test_all_other_is_the_class_less_the_objects_named_apart(aligner, text):
+    problem = (
+        "(define (problem p) (:domain builder) (:objects p1 p2 p3 - spot n0 n1 - level) "
+        "(:init (succ n1 n0) (height p1 n0) (height p2 n0) (height p3 n0) (at p1)) "
+        "(:goal (and (height p3 n1) (height p1 n0) (height p2 n0))))"
+    )
+    exp = aligner.explain(text, problem, BUILDER)
+    assert "(height p3 n0)" not in {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+    bad = aligner.explain(text, problem.replace("(height p2 n0))", "(height p2 n1))"), BUILDER)
+    assert not bad.aligned and bad.similarity < exp.similarity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lion, the zebra and the goat are in pen1. Move the lion to pen2; all other animals "
+        "must stay in pen1.",
+        "All three animals (lion, zebra, goat) are kept in pen1. The lion should end up in pen2 "
+        "and every other animal in pen1.",
+    ],
+)
+def test_all_other_in_a_second_domain(aligner, text):
+    problem = (
+        "(define (problem z) (:domain zoo) (:objects lion zebra goat - animal pen1 pen2 - pen) "
+        "(:init (in-pen lion pen1) (in-pen zebra pen1) (in-pen goat pen1)) "
+        "(:goal (and (in-pen lion pen2) (in-pen zebra pen1) (in-pen goat pen1))))"
+    )
+    exp = aligner.explain(text, problem, ZOO)
+    assert "(in-pen lion pen1)" not in {f.atom for f in exp.goal.missing_in_problem}
+    assert exp.aligned
+    bad = aligner.explain(text, problem.replace("(in-pen goat pen1))", "(in-pen goat pen2))"), ZOO)
+    assert not bad.aligned and bad.similarity < exp.similarity

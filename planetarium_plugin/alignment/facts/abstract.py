@@ -76,6 +76,8 @@ _QUANT = wordset("all every each both whole entire")
 _COUNT = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
 _SKIP = wordset("the of whole entire")
+#: Words that make a quantified set the rest of its class ("all other positions").
+_OTHER = wordset("other remaining")
 #: Pronouns a quantifier may refer with ("both of them", "they all"); the reading's type and
 #: the count decide which objects they are.
 _PRONOUNS = wordset("them they these those")
@@ -194,10 +196,13 @@ def _set_of(
 
 
 def _piece(text: str, start: int, end: int) -> tuple[int, int]:
-    """The clause around a quantified phrase: back to a comma, colon or sentence start, on to
-    the next comma, "and", or the sentence end."""
+    """The clause around a quantified phrase: back to a comma, colon or sentence start (or an
+    "and" just before it: "… in pen2 and every other animal in pen1"), on to the next comma,
+    "and", or the sentence end."""
     lo = max(text.rfind(c, 0, start) for c in ".;:!?\n,")
     a = lo + 1 if lo >= 0 else 0
+    joined = re.search(r"\band\s+$", text[a:start])
+    a = a + joined.end() if joined else a
     m = re.search(r"[.;:!?\n,]|\band\b", text[end:])
     b = end + m.start() if m else len(text)
     return a, b
@@ -327,6 +332,10 @@ def described_goals(
         if got is None:
             continue
         k, objs = got
+        # "all other positions", "every other square": the class less the objects this
+        # section names elsewhere (excluding too many leaves facts unstated, too few
+        # contradicts the ones said apart: "p4 at n3, every other square at n0")
+        other = any(toks[x].group(0).lower() in _OTHER for x in range(j, j + k))
         pile = k == 1 and toks[j].group(0).lower() in _STACKS
         end = toks[j + k - 1].end() if k else toks[i].end()
         a, b = _piece(text, start, end)
@@ -369,6 +378,15 @@ def described_goals(
         typ = world.predicates[c.predicate].types[c.slots.index(q)]
         cls = world.classes.get(typ) if typ not in ("object", "") else None
         members = (objs & cls if cls is not None else objs) if objs is not None else cls
+        if members and other:
+            named = {
+                m.objects[0]
+                for m in mentions
+                if len(m.objects) == 1
+                and not a <= m.start < b
+                and section(m.start) == section(start)
+            }
+            members = frozenset(members) - named
         if not members or count is not None and len(members) != count:
             continue
         if any(len(items[s].objects) != 1 for s in c.slots if s != q):
