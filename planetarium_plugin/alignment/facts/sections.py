@@ -1,7 +1,8 @@
 """Sections: where the init ends and the goal starts, in any order.
 
 The goal starts at the first goal cue ("goal", "I want", "should", "so that", "your task is", an
-imperative such as "stack"/"move" opening a sentence, …); a cue within the first words of a
+imperative such as "stack"/"move" opening a sentence, a question such as "Can the robot visit
+every cell?", …); a cue within the first words of a
 sentence starts the goal at that sentence. After a goal, a sentence opening with an init cue
 ("Setup:", "Initially", "Right now", "The rover starts …") starts the init again, up to the next
 goal cue. A cue word that is a word of the domain's own vocabulary (rover's type "objective")
@@ -42,6 +43,8 @@ _IMPERATIVES = wordset(
     "navigate go return ship reverse rebuild mission invert set form create split "
     "distribute collect gather let have change"
 )
+#: Words that open a request put as a question ("Can the lift bring Ann to f3?").
+_ASKING = wordset("can could would will")
 #: Tokens that end a clause.
 _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 #: Words that may open a subject made only of object names ("Both nuts, nut1 and nut2, …").
@@ -133,7 +136,13 @@ def sections(
             out.append((s, "init"))
             state, pos = "init", m.end()
         words = re.findall(r"[A-Za-z']+", sent)
-        opens = words and (words[0].lower() in _IMPERATIVES or words[0].lower() in verbs)
+        opens = words and (
+            words[0].lower() in _IMPERATIVES
+            or words[0].lower() in verbs
+            # "Can the robot visit every cell …?", "Could the ferry … deliver c1 to l3?": a
+            # request put as a question
+            or (words[0].lower() in _ASKING and sent.rstrip().endswith("?"))
+        )
         if pos == 0 and opens and not setup:
             out.append((s, "goal"))
             state = "goal"
