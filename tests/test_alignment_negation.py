@@ -329,3 +329,107 @@ def test_all_other_in_a_second_domain(aligner, text):
     assert exp.aligned
     bad = aligner.explain(text, problem.replace("(in-pen goat pen1))", "(in-pen goat pen2))"), ZOO)
     assert not bad.aligned and bad.similarity < exp.similarity
+
+
+LIFT = """(define (domain lift) (:requirements :strips :typing) (:types person floor)
+  (:predicates (lift-at ?f - floor)              ; the lift is at floor ?f
+               (origin ?p - person ?f - floor)   ; ?p waits at floor ?f
+               (destin ?p - person ?f - floor)   ; ?p wants to go to floor ?f
+               (served ?p - person))             ; ?p has been served
+  (:action serve :parameters (?p - person ?f - floor)
+    :precondition (and (lift-at ?f) (destin ?p ?f)) :effect (served ?p))
+  (:action go :parameters (?a ?b - floor) :precondition (lift-at ?a)
+    :effect (and (lift-at ?b) (not (lift-at ?a)))))"""
+
+FLOORS = (
+    "(define (problem l) (:domain lift) (:objects p1 - person f1 f2 f3 - floor) "
+    "(:init (lift-at f1) (origin p1 f1) (destin p1 f3)) (:goal (and (served p1))))"
+)
+ROOMS = (
+    "(define (problem g) (:domain gripper) (:objects rooma roomb ball1 ball2 left right) "
+    "(:init (room rooma) (room roomb) (ball ball1) (ball ball2) (gripper left) (gripper right) "
+    "(at-robby rooma) (at ball1 rooma) (at ball2 roomb) (free left) (free right)) "
+    "(:goal (and (at ball1 roomb))))"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The robot is in rooma with ball1; ball2 is in roomb. Both grippers are free. The roomb "
+        "lights are on a timer, ignore that. I need ball1 in roomb.",
+        "ball1 and the robot are in rooma, ball2 in roomb, grippers free (the rooma heater is "
+        "broken again). Please bring ball1 to roomb.",
+    ],
+)
+def test_an_aside_about_something_the_problem_lacks_states_no_fact(aligner, text):
+    exp = aligner.explain(text, ROOMS)
+    assert "(at-robby roomb)" not in {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+    bad = aligner.explain(text, ROOMS.replace("(at-robby rooma)", "(at-robby roomb)"))
+    assert not bad.aligned and "(at-robby rooma)" in {f.atom for f in bad.conflicts()}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lift is waiting at f1. (The coffee machine is on f2, if anyone cares.) p1 is at f1 "
+        "and wants to go to f3. Everyone should be served.",
+        "p1 waits at f1 and wants to go to f3; the lift is at f1 too. Our vending machine is "
+        "on f2. Serve p1.",
+    ],
+)
+def test_an_aside_in_a_second_domain(aligner, text):
+    exp = aligner.explain(text, FLOORS, LIFT)
+    assert "(lift-at f2)" not in {f.atom for f in exp.conflicts() if f.confidence >= 0.5}
+    assert exp.aligned
+    bad = aligner.explain(text, FLOORS.replace("(destin p1 f3)", "(destin p1 f2)"), LIFT)
+    assert not bad.aligned and "(destin p1 f3)" in {f.atom for f in bad.conflicts()}
+
+
+@pytest.mark.parametrize(
+    ("text", "domain", "problem", "changed"),
+    [
+        (
+            "The robot is in rooma with ball1, ball2 is in roomb, and both grippers are free. "
+            "Can it bring ball1 over to roomb?",
+            None,
+            ROOMS,
+            ("(at ball1 roomb))", "(at ball1 rooma))"),
+        ),
+        (
+            "Could the lift, which is at f1 right now, serve p1? p1 waits at f1 and wants to go "
+            "to f3.",
+            LIFT,
+            FLOORS,
+            ("(destin p1 f3)", "(destin p1 f2)"),
+        ),
+    ],
+)
+def test_a_request_put_as_a_question_is_the_goal(aligner, text, domain, problem, changed):
+    exp = aligner.explain(text, problem, domain)
+    assert exp.aligned and exp.goal.stated
+    bad = aligner.explain(text, problem.replace(*changed), domain)
+    assert not bad.aligned and bad.similarity < exp.similarity
+
+
+FERRIED = (
+    "(define (problem p) (:domain ferry) (:objects c1 - car l1 l2 - place) "
+    "(:init (at-ferry l1) (at c1 l2)) (:goal (and (at c1 l1))))"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "domain", "problem"),
+    [
+        ("Could the ferry, at l1 right now, bring c1 from l2 over to l1?", FERRY, FERRIED),
+        ("The ferry, at l1 at the moment, must take car c1 from l2 to l1.", FERRY, FERRIED),
+        ("Could the lift, at f1 right now, serve p1, who waits at f1 and wants to go to f3?",
+         LIFT, FLOORS),
+    ],
+)  # fmt: skip
+def test_a_bare_noun_phrase_cut_from_its_sentence_states_nothing(aligner, text, domain, problem):
+    exp = aligner.explain(text, problem, domain)
+    assert "(loaded)" not in {f.atom for f in exp.conflicts()}
+    assert not [f for f in exp.conflicts() if f.confidence >= 0.5]
+    assert exp.aligned

@@ -31,6 +31,7 @@ from .sections import (
     _CUES,
     _IMPERATIVES,
     _INIT_CUES,
+    _NOW,
     _SEPARATORS,
     _sentences,
     clause_cuts,
@@ -160,7 +161,14 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
             sec = section_at(secs, start)
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
         out.sort(key=lambda c: c.start)
-    return out
+    # "Could the ferry, which is at l2 right now, deliver c1?": a clause of a goal sentence
+    # that says "now" of itself states the present state
+    return [
+        replace(c, section="init")
+        if c.section == "goal" and _NOW.search(c.text) and not _CUES.search(c.text)
+        else c
+        for c in out
+    ]
 
 
 def _singular(toks: list[Token], k: int) -> bool:
