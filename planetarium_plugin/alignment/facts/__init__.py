@@ -4,12 +4,13 @@ Stages, each its own module: :mod:`.world` (the problem and its predicate vocabu
 :mod:`.mentions` (object mentions → objects), :mod:`.clauses` (init/goal sections, one fact per
 clause), :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
-(clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the
-encoder), :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
+(clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;
+negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.context`),
+:mod:`.implied` (init facts the text implies under the domain's mutex invariants),
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
-quantified set, "the whole top row", two objects that trade places), :mod:`.explain`
-(comparison, similarity and verdict). :func:`explain_pairs` runs
-them on a batch with one encoder pass over all new wordings.
+quantified set, "the whole top row", "all other positions" (:mod:`.quantified`), two objects
+that trade places), :mod:`.explain` (comparison, similarity and verdict).
+:func:`explain_pairs` runs them on a batch with one encoder pass over all new wordings.
 """
 
 from __future__ import annotations

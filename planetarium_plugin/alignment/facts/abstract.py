@@ -19,6 +19,7 @@ from .clauses import Clause
 from .explain import FactMatch, _fmt
 from .grounding import ground_clauses
 from .mentions import Mention, find_mentions
+from .quantified import OTHER, piece_around, quantified_starts
 from .sections import _sentences, section_at, sections
 from .world import PLACEHOLDERS, World, wordset
 
@@ -71,13 +72,6 @@ def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple
 
 # --- goals stated by description in any domain (no pack's describe_goal needed) -------------
 
-#: Words that open a quantified phrase; "the" only before a count ("the two balls").
-_QUANT = wordset("all every each both whole entire")
-_COUNT = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-_SKIP = wordset("the of whole entire")
-#: Words that make a quantified set the rest of its class ("all other positions").
-_OTHER = wordset("other remaining")
 #: Pronouns a quantifier may refer with ("both of them", "they all"); the reading's type and
 #: the count decide which objects they are.
 _PRONOUNS = wordset("them they these those")
@@ -195,19 +189,6 @@ def _set_of(
     return None
 
 
-def _piece(text: str, start: int, end: int) -> tuple[int, int]:
-    """The clause around a quantified phrase: back to a comma, colon or sentence start (or an
-    "and" just before it: "… in pen2 and every other animal in pen1"), on to the next comma,
-    "and", or the sentence end."""
-    lo = max(text.rfind(c, 0, start) for c in ".;:!?\n,")
-    a = lo + 1 if lo >= 0 else 0
-    joined = re.search(r"\band\s+$", text[a:start])
-    a = a + joined.end() if joined else a
-    m = re.search(r"[.;:!?\n,]|\band\b", text[end:])
-    b = end + m.start() if m else len(text)
-    return a, b
-
-
 def _chain(
     world: World, pred: str, members: frozenset[str], base: str
 ) -> frozenset[tuple[str, ...]] | None:
@@ -262,27 +243,6 @@ def _swapped(world: World, a: str, b: str) -> frozenset[tuple[str, ...]] | None:
     return frozenset({(*x[:d], y[d], *x[d + 1 :]), (*y[:d], x[d], *y[d + 1 :])})
 
 
-def _starts(toks: list[re.Match[str]]) -> list[tuple[int, int, int | None]]:
-    """(token index of the quantifier, index of the first noun-phrase word, count) of each
-    quantified phrase: "all packages", "every floor", "both children", "the whole upper row",
-    "the two balls", "all three discs"."""
-    low = [t.group(0).lower() for t in toks]
-    out = []
-    for i, w in enumerate(low):
-        nxt = low[i + 1] if i + 1 < len(low) else ""
-        if not (w in _QUANT or w == "the" and nxt in ({*_COUNT} - {"both"}) | {"whole", "entire"}):
-            continue
-        if i and (low[i - 1] in _QUANT or low[i - 1] == "the" and w in ("whole", "entire")):
-            continue
-        count = _COUNT.get(w)
-        j = i + 1
-        while j < len(low) and (low[j] in _SKIP or low[j] in _COUNT):
-            count = _COUNT.get(low[j], count)
-            j += 1
-        out.append((i, j, count))
-    return out
-
-
 def described_goals(
     enc: Encoder, world: World, text: str, clauses: Sequence[Clause]
 ) -> tuple[Described, ...]:
@@ -294,7 +254,7 @@ def described_goals(
     if not world.goal_pos or not clauses:
         return ()
     toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
-    starts = _starts(toks)
+    starts = quantified_starts(toks)
     if not starts and not _SWAP.search(text):
         return ()  # no quantified phrase, nothing traded: nothing read by description
     mentions = find_mentions(text, world)
@@ -309,7 +269,7 @@ def described_goals(
         return sec
 
     for sw in _SWAP.finditer(text):  # "lion and zebra trade places", "swap b1 and b2"
-        a, b = _piece(text, sw.start(), sw.end())
+        a, b = piece_around(text, sw.start(), sw.end())
         if section(sw.start()) == "init" or _NEG.search(text[a:b]):
             continue
         objs = {o for m in mentions if a <= m.start and m.end <= b for o in m.objects}
@@ -335,10 +295,10 @@ def described_goals(
         # "all other positions", "every other square": the class less the objects this
         # section names elsewhere (excluding too many leaves facts unstated, too few
         # contradicts the ones said apart: "p4 at n3, every other square at n0")
-        other = any(toks[x].group(0).lower() in _OTHER for x in range(j, j + k))
+        other = any(toks[x].group(0).lower() in OTHER for x in range(j, j + k))
         pile = k == 1 and toks[j].group(0).lower() in _STACKS
         end = toks[j + k - 1].end() if k else toks[i].end()
-        a, b = _piece(text, start, end)
+        a, b = piece_around(text, start, end)
         a += len(text[a:b]) - len(text[a:b].lstrip())
         piece = text[a:b]
         if _NEG.search(piece) or any(d.match.start == a for d in out):

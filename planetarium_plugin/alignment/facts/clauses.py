@@ -26,16 +26,16 @@ from .mentions import Mention, Token, find_mentions, tokenize
 from .naming import bare_calls
 from .prefixed import prefix_calls
 from .references import Antecedents, antecedent
-from .relative import with_cut
+from .relative import _DENIERS, with_cut
 from .sections import (
     _CUES,
     _IMPERATIVES,
     _INIT_CUES,
-    _NOW,
     _SEPARATORS,
     _sentences,
     clause_cuts,
     goal_start,
+    said_now,
     section_at,
     sections,
     vocabulary_words,
@@ -90,8 +90,6 @@ _VERBS_S = wordset(
     "has is was does goes lies sits rests stands holds carries contains remains stays "
     "supports sees needs wants keeps makes gets"
 )
-#: Negative determiners: an object-less phrase with one denies something of its own subject.
-_DENIERS = wordset("no nothing none without")
 #: First words after which a piece with objects still says something of the previous subject
 #: ("r1 is at t1 and has black"): not these.
 _NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
@@ -161,14 +159,7 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
             sec = section_at(secs, start)
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
         out.sort(key=lambda c: c.start)
-    # "Could the ferry, which is at l2 right now, deliver c1?": a clause of a goal sentence
-    # that says "now" of itself states the present state
-    return [
-        replace(c, section="init")
-        if c.section == "goal" and _NOW.search(c.text) and not _CUES.search(c.text)
-        else c
-        for c in out
-    ]
+    return said_now(out)
 
 
 def _singular(toks: list[Token], k: int) -> bool:

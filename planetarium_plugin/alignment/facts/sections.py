@@ -16,13 +16,24 @@ is no cue. A text with no goal cue states facts whose section is unknown (``any`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Container, Sequence
+from typing import Any, TypeVar
 
 from .vocabulary import lexicon_words
 from .world import World, wordset
 
-__all__ = ["clause_cuts", "goal_start", "section_at", "sections", "vocabulary_words"]
+C = TypeVar("C", bound=Any)  # a clause (a frozen dataclass with ``section`` and ``text``)
+
+__all__ = [
+    "clause_cuts",
+    "goal_start",
+    "said_now",
+    "section_at",
+    "sections",
+    "vocabulary_words",
+]
 
 _CUES = re.compile(
     r"\b(?:goals?|objective|target|task|want|wants|wanted|love it if"
@@ -156,6 +167,17 @@ def sections(
     if out and out[0][0] > 0:
         out.insert(0, (0, "init"))
     return out
+
+
+def said_now(clauses: list[C]) -> list[C]:
+    """Clauses of a goal sentence that say "now" of themselves ("Could the ferry, which is at
+    l2 right now, deliver c1?") state the present state: their section becomes the init."""
+    return [
+        dataclasses.replace(c, section="init")  # type: ignore[type-var]
+        if c.section == "goal" and _NOW.search(c.text) and not _CUES.search(c.text)
+        else c
+        for c in clauses
+    ]
 
 
 def section_at(secs: list[tuple[int, str]], offset: int) -> str:
