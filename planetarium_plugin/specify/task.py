@@ -283,9 +283,8 @@ class GroundTask:
         if not open_goals:
             return False
         pre, add, waiting = self.relaxed_tables()
-        # The init's release is the same for every call (kept): the counts once the init
-        # atoms hold and the actions they make ready; only which of those are banned varies.
-        # (Reachability is a fixpoint: the order the ready actions fire in changes nothing.)
+        # The init's release is the same for every call (kept): only which of the actions it
+        # makes ready are banned varies (a fixpoint: the order they fire in changes nothing).
         if self._init_release is None:
             start = [x for x in map(self.index.get, self.init) if x is not None]
             counts, first = self.pre_count.copy(), list(self.no_pre)
@@ -361,9 +360,10 @@ class GroundTask:
                 atoms = groups[gi].atoms
                 if not groups[gi].exactly_one or not atoms.isdisjoint(p):
                     continue
-                left = atoms - n
-                if len(left) > 1 or len(left) == len(atoms):
+                false = len(atoms & n)  # (counted first: a small set, most groups stop here)
+                if not false or len(atoms) - false > 1:
                     continue  # (every member left: none false, the rule never read it)
+                left = atoms - n
                 if not left:
                     return None
                 todo.append(next(iter(left)))
