@@ -108,3 +108,32 @@ def test_heuristic_equals_the_reference_exploration(case, data):
     if got is not None:
         assert got[0] == want[0]
         assert [id(a) for a in got[1]] == [id(a) for a in want[1]]
+
+
+def _reference_step_rows(task: GroundTask, s: int) -> list:
+    """The rows applicable in ``s``: the free rows, then those listed under each true atom
+    from the lowest bit up (the order the searches generate successors in)."""
+    out = [r for r in task.free_rows if s & r[0] == r[0] and not s & r[1]]
+    for i, rows in enumerate(task.by_bit):
+        if s >> i & 1:
+            out += [r for r in rows if s & r[0] == r[0] and not s & r[1]]
+    return out
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_step_rows_are_the_applicable_actions_in_order(case, data):
+    """The forward searches' successor rows of a reachable state (and of an arbitrary bit set)
+    are the reference's in its order, and exactly the actions applicable there."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    s = data.draw(st.sampled_from(states))
+    bits = task.encode(s)
+    assert task.step_rows(bits) == _reference_step_rows(task, bits)
+    assert sorted(r[4] for r in task.step_rows(bits)) == sorted(
+        i for i, a in enumerate(task.actions) if a.pre_pos <= s and not a.pre_neg & s
+    )
+    noise = data.draw(st.integers(0, task.never - 1))
+    assert task.step_rows(noise) == _reference_step_rows(task, noise)

@@ -454,6 +454,7 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
         assert kept.atoms == fresh.atoms and kept.index == fresh.index
         assert kept.never == fresh.never and kept.dynamic == fresh.dynamic
         assert kept.by_bit == fresh.by_bit and kept.free_rows == fresh.free_rows
+        assert kept.keyed == fresh.keyed
         assert kept.pre_count == fresh.pre_count and kept.no_pre == fresh.no_pre
         assert kept.relaxed_tables() == fresh.relaxed_tables()
         assert kept.relaxed_adders() == fresh.relaxed_adders()

@@ -62,6 +62,7 @@ class BitRows(NamedTuple):
     by_bit: tuple[tuple[Row, ...], ...]
     free_rows: tuple[Row, ...]
     relaxed: list  # built on first use: [RelaxedTables, the adders per atom number]
+    keyed: int  # the atoms some row is listed under (never a static one), as a bit set
 
 
 def applicable_under(
@@ -203,4 +204,5 @@ def _build(
         tuple(tuple(r) for r in rows),
         tuple(free),
         [],
+        sum(1 << i for i, r in enumerate(rows) if r),
     )

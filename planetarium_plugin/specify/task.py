@@ -69,7 +69,7 @@ class GroundTask:
         self.acts = self.actions
         self.pre_count, self.no_pre = rows.pre_count, rows.no_pre  # read only
         self.dynamic = rows.dynamic
-        self.by_bit, self.free_rows = rows.by_bit, rows.free_rows
+        self.by_bit, self.free_rows, self.keyed = rows.by_bit, rows.free_rows, rows.keyed
         self._witnesses: list[int] = []
         self._plans: list[tuple[GroundAction, ...]] = []
         self.groups = groups
@@ -223,13 +223,13 @@ class GroundTask:
         """The rows (pre, pre_neg, ~delete, add, index in ``actions``) applicable in ``s``."""
         rows = self.by_bit
         out = [r for r in self.free_rows if s & r[0] == r[0] and not s & r[1]]
-        x = s & self.dynamic
-        while x:
-            low = x & -x
-            for r in rows[low.bit_length() - 1]:
+        find = bin(s & self.keyed)[:1:-1].find  # char i is bit i: no big ints made per bit
+        i = find("1")
+        while i >= 0:
+            for r in rows[i]:
                 if s & r[0] == r[0] and not s & r[1]:
                     out.append(r)
-            x ^= low
+            i = find("1", i + 1)
         return out
 
     # -- reachable states remembered across goals -------------------------------------------
@@ -283,8 +283,7 @@ class GroundTask:
         if not open_goals:
             return False
         pre, add, waiting = self.relaxed_tables()
-        # The init's release is the same for every call (kept): only which of the actions it
-        # makes ready are banned varies (a fixpoint: the order they fire in changes nothing).
+        # The init's release is kept (only which ready actions are banned varies; a fixpoint).
         if self._init_release is None:
             start = [x for x in map(self.index.get, self.init) if x is not None]
             counts, first = self.pre_count.copy(), list(self.no_pre)
