@@ -433,3 +433,38 @@ def test_a_bare_noun_phrase_cut_from_its_sentence_states_nothing(aligner, text, 
     assert "(loaded)" not in {f.atom for f in exp.conflicts()}
     assert not [f for f in exp.conflicts() if f.confidence >= 0.5]
     assert exp.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x is on the table with y on it and z on y; w is on the table; the arm is empty. Put x "
+        "on w and y on x, while z stays where it is.",
+        "On the table: x and w. y sits on x, z on y, and the hand is free. Goal: x on w, y on "
+        "x; z remains in place.",
+    ],
+)
+def test_a_clause_that_says_nothing_changes_states_no_fact(aligner, text):
+    problem = BLOCKS.replace("(on-table z))", "(on z w))")  # z's place is not said
+    exp = aligner.explain(text, problem)
+    assert not {"(holding z)", "(clear z)", "(on-table z)"} & {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lion and the zebra are in pen1. The lion goes to pen2; the zebra stays where it is.",
+        "The lion and the zebra are both in pen1. Move the lion to pen2; leave the zebra as it is.",
+    ],
+)
+def test_a_clause_that_says_nothing_changes_in_a_second_domain(aligner, text):
+    problem = (
+        "(define (problem z) (:domain zoo) (:objects lion zebra - animal pen1 pen2 - pen) "
+        "(:init (in-pen lion pen1) (in-pen zebra pen1)) (:goal (and (in-pen lion pen2))))"
+    )
+    exp = aligner.explain(text, problem, ZOO)
+    assert not [f for f in exp.conflicts() if f.confidence >= 0.5]
+    assert exp.aligned
+    bad = aligner.explain(text, problem.replace("(in-pen lion pen2)", "(in-pen lion pen1)"), ZOO)
+    assert not bad.aligned

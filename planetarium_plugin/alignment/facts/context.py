@@ -9,6 +9,9 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
 - a **bare noun phrase**: a determiner and at most four words, none of which predicates (no
   verb, preposition, negation or state word: "the ferry", "Could the ferry", "The magic block
   fountain"): it names a thing and states nothing (:func:`bare_noun_phrase`);
+- **no change**: "the third stays where it is", "b2 remains in place", "leave p3 as it is"
+  says that the object's facts do not change, not which they are: no fact is read from it
+  (:func:`unchanged`; read as one, "X stays where it is" became ``holding X``);
 - a **foreign subject**: a copular clause whose subject is a noun phrase whose head is no
   object, class or word of the domain's vocabulary ("The lab lights are …", "The coffee machine
   is on X"): it is read as weakly as a clause with no object (:func:`foreign_subject`), so only a
@@ -22,6 +25,8 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
 (False, False)
 >>> bare_noun_phrase("The magic block fountain")
 True
+>>> unchanged("the X stays where it is"), unchanged("leave X as it is"), unchanged("X stays on Y")
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import re
 
 from .world import PLACEHOLDERS, World, split_words, wordset
 
-__all__ = ["bare_noun_phrase", "domain_lexicon", "foreign_subject"]
+__all__ = ["bare_noun_phrase", "domain_lexicon", "foreign_subject", "unchanged"]
 
 _DETERMINER = r"(?:the|a|an|our|my|your|its|their|this|that|his|her)"
 _BARE = re.compile(
@@ -86,3 +91,19 @@ def foreign_subject(template: str, lexicon: frozenset[str]) -> bool:
         return False
     head = head.lower()
     return not {head, head.rstrip("s"), head[:-2] if head.endswith("es") else head} & lexicon
+
+
+_UNCHANGED = re.compile(
+    r"^(?:(?:the|a|an|block|and|but|so|while)\s+)*(?:X\s+)?(?:should\s+|must\s+|can\s+|will\s+)?"
+    r"(?:stays?|remains?|keeps?|is\s+left|are\s+left|leave|left|staying|remaining)\s+"
+    r"(?:(?:X|it|them)\s+)?(?:just\s+|exactly\s+)?"
+    r"(?:where\s+(?:it|they|X)\s+(?:is|are|was|were|stands?|sits?)|in\s+place|put"
+    r"|as\s+(?:it|they)\s+(?:is|are|was|were)|as\s+is|unchanged|untouched)$",
+    re.I,
+)
+
+
+def unchanged(template: str) -> bool:
+    """Does a clause only say that its object does not change ("the X stays where it is",
+    "X remains in place", "leave X as it is")?"""
+    return bool(_UNCHANGED.match(template.strip().rstrip(".!")))
