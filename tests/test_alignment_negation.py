@@ -468,3 +468,56 @@ def test_a_clause_that_says_nothing_changes_in_a_second_domain(aligner, text):
     assert exp.aligned
     bad = aligner.explain(text, problem.replace("(in-pen lion pen2)", "(in-pen lion pen1)"), ZOO)
     assert not bad.aligned
+
+
+HOISTS = """(define (domain hoists) (:requirements :strips :typing)
+  (:types hoist crate area depot)
+  (:predicates (at ?h - hoist ?a - area)        ; hoist ?h is at area ?a
+               (in ?a - area ?d - depot)        ; area ?a is in depot ?d
+               (available ?h - hoist)           ; hoist ?h is available
+               (lifting ?h - hoist ?c - crate)) ; hoist ?h is lifting crate ?c
+  (:action go :parameters (?h - hoist ?a ?b - area) :precondition (at ?h ?a)
+    :effect (and (at ?h ?b) (not (at ?h ?a))))
+  (:action lift :parameters (?h - hoist ?c - crate) :precondition (available ?h)
+    :effect (and (lifting ?h ?c) (not (available ?h)))))"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "h1 is not in the depot dep: h1 waits at load, and h1 is available. Goal: h1 at a1.",
+        "Hoist h1 (available) is at load, so h1 is not in dep. Bring h1 to a1.",
+    ],
+)
+def test_a_denial_read_without_its_object_states_nothing(aligner, text):
+    problem = (
+        "(define (problem h) (:domain hoists) (:objects h1 - hoist c1 - crate load a1 - area "
+        "dep - depot) (:init (at h1 load) (in a1 dep) (available h1)) (:goal (and (at h1 a1))))"
+    )
+    exp = aligner.explain(text, problem, HOISTS)
+    assert "(available h1)" not in {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+    bad = aligner.explain(text, problem.replace("(at h1 load)", "(at h1 a1)"), HOISTS)
+    assert not bad.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lion is not in the barn; it is in pen1 and has been fed. Goal: lion in pen2.",
+        "Lion: in pen1, fed, not in barn. Move the lion to pen2.",
+    ],
+)
+def test_a_denial_read_without_its_object_in_a_second_domain(aligner, text):
+    farm = """(define (domain farm) (:requirements :strips :typing) (:types animal pen shed)
+      (:predicates (in-pen ?a - animal ?p - pen) (fed ?a - animal))
+      (:action move :parameters (?a - animal ?p ?q - pen) :precondition (in-pen ?a ?p)
+        :effect (and (in-pen ?a ?q) (not (in-pen ?a ?p))))
+      (:action feed :parameters (?a - animal) :precondition () :effect (fed ?a)))"""
+    problem = (
+        "(define (problem f) (:domain farm) (:objects lion - animal pen1 pen2 - pen barn - shed) "
+        "(:init (in-pen lion pen1) (fed lion)) (:goal (and (in-pen lion pen2))))"
+    )
+    exp = aligner.explain(text, problem, farm)
+    assert "(fed lion)" not in {f.atom for f in exp.conflicts()}
+    assert exp.aligned

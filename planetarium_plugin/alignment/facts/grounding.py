@@ -174,6 +174,17 @@ def _denied_mention(clause: Clause, slots: Sequence[int] | None = None) -> bool:
     )
 
 
+def _leaves_out(clause: Clause, best: Candidate) -> bool:
+    """Does the best reading leave out an object the clause names itself (not one it inherits
+    or one elided because only it fits)?"""
+    own = {
+        i
+        for i, s in enumerate(clause.slots)
+        if not (clause.inherited and i == 0) and not any(m.elided for m in s)
+    }
+    return bool(own - set(best.slots))
+
+
 def _absence(world: World, predicate: str) -> bool:
     """Does a predicate's wording or name say an absence ("the arm is empty", ``clear``,
     "nothing is stacked on ?x", ``channel_free``)?"""
@@ -282,6 +293,11 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
                 out.append(GroundedClause(clause, (), 1.0, False))
                 continue
         neg ^= bool(cands) and antonym_denies(clause.template, cands[0].predicate, world)
+        if neg and cands and _leaves_out(clause, cands[0]):
+            # "h1 is not in the depot" read as a denied ``available h1``: a denial names what
+            # it denies, and a reading that leaves out an object of it does not say that
+            out.append(GroundedClause(clause, (), 1.0, False))
+            continue
         kept = tuple(c for c in cands if c.probability > 1e-4)
         out.append(GroundedClause(clause, kept, float(p[-1]), neg))
     return out
