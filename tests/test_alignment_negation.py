@@ -521,3 +521,18 @@ def test_a_denial_read_without_its_object_in_a_second_domain(aligner, text):
     exp = aligner.explain(text, problem, farm)
     assert "(fed lion)" not in {f.atom for f in exp.conflicts()}
     assert exp.aligned
+
+
+@pytest.mark.parametrize(
+    ("text", "domain", "problem"),
+    [
+        ("Set-up: the robot is in rooma with ball1, ball2 is in roomb, both grippers are free. "
+         "Goal: ball1 in roomb.", None, ROOMS),
+        ("Set-up: the lift is at f1; p1 waits at f1 and wants to go to f3. Goal: p1 served.",
+         LIFT, FLOORS),
+    ],
+)  # fmt: skip
+def test_a_hyphenated_heading_is_no_imperative(aligner, text, domain, problem):
+    exp = aligner.explain(text, problem, domain)
+    assert exp.init.stated and exp.aligned
+    assert not [f for f in exp.conflicts() if f.confidence >= 0.5]

@@ -147,6 +147,8 @@ def sections(
             out.append((s, "init"))
             state, pos = "init", m.end()
         words = re.findall(r"[A-Za-z']+", sent)
+        if re.match(r"\W*[A-Za-z']+-[A-Za-z]", sent):
+            words = words[1:]  # "Set-up: …", "Put-away list: …": a compound, no imperative
         opens = words and (
             words[0].lower() in _IMPERATIVES
             or words[0].lower() in verbs
