@@ -404,13 +404,6 @@ def test_an_aside_in_a_second_domain(aligner, text):
             FLOORS,
             ("(destin p1 f3)", "(destin p1 f2)"),
         ),
-        (  # the state told after the question is the init again
-            "Can the robot bring ball1 over to roomb? The robot is in rooma with ball1; ball2 "
-            "is in roomb; both grippers are free.",
-            None,
-            ROOMS,
-            ("(at ball2 roomb)", "(at ball2 rooma)"),
-        ),
     ],
 )
 def test_a_request_put_as_a_question_is_the_goal(aligner, text, domain, problem, changed):

@@ -55,7 +55,7 @@ _IMPERATIVES = wordset(
     "distribute collect gather let have change"
 )
 #: Words that open a request put as a question ("Can the lift bring Ann to f3?").
-_ASKING = wordset("can could would will is are how what")
+_ASKING = wordset("can could would will")
 #: Tokens that end a clause.
 _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 #: Words that may open a subject made only of object names ("Both nuts, nut1 and nut2, …").
@@ -149,17 +149,16 @@ def sections(
         words = re.findall(r"[A-Za-z']+", sent)
         if re.match(r"\W*[A-Za-z']+-[A-Za-z]", sent):
             words = words[1:]  # "Set-up: …", "Put-away list: …": a compound, no imperative
-        # "Can the robot visit every cell …?", "Could the ferry … deliver c1 to l3?": a request
-        # put as a question; the sentences after it describe the state again ("Its left hand
-        # is holding shot1, …"), up to the next goal cue
-        asks = bool(words) and words[0].lower() in _ASKING and sent.rstrip().endswith("?")
-        opens = words and (words[0].lower() in _IMPERATIVES or words[0].lower() in verbs)
-        if pos == 0 and (opens or asks) and not setup:
+        opens = words and (
+            words[0].lower() in _IMPERATIVES
+            or words[0].lower() in verbs
+            # "Can the robot visit every cell …?", "Could the ferry … deliver c1 to l3?": a
+            # request put as a question
+            or (words[0].lower() in _ASKING and sent.rstrip().endswith("?"))
+        )
+        if pos == 0 and opens and not setup:
             out.append((s, "goal"))
             state = "goal"
-            if asks and not opens and text[e:].strip():
-                out.append((e, "init"))
-                state = "init"
             continue
         m = _goal_cue(sent[pos:], skip)
         if m is None:
