@@ -25,8 +25,9 @@ from .vocabulary import (
     negations,
     numbered_order,
     order_says,
+    state_unsaid,
 )
-from .wording import says_action, stem
+from .wording import possession_unsaid, says_action, stem
 from .world import PLACEHOLDERS, PredicateWords, World, wordset
 
 __all__ = ["options"]
@@ -221,6 +222,8 @@ def options(
         if clause.direct is not None and name != clause.direct:
             continue
         if k == 0:
+            if possession_unsaid(clause.template, name) or state_unsaid(clause.template, name):
+                continue  # "a fuel station" states no ``have-fuel``, "the ferry" no ``empty-ferry``
             if n == 0 or clause.inherited:
                 own = clause.template[2:] if clause.inherited else clause.template
                 out.append(

@@ -19,6 +19,7 @@ from ..encoder import Encoder
 from .mentions import Mention
 from .templates import Clause
 from .vocabulary import negations
+from .wording import possession_unsaid
 from .world import World, split_words
 
 __all__ = ["bare_calls", "name_clauses", "named_predicates", "nullary_clauses"]
@@ -170,6 +171,7 @@ def nullary_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> li
                 all(max(float(vecs[row[w]] @ vecs[row[m]]) for m in mine) >= WORD_MATCH for w in ws)
                 for ws in rs
             )
+            and not possession_unsaid(clauses[i].template, name)
         ]
         if len(hits) == 1:
             out[i] = dataclasses.replace(clauses[i], direct=hits[0], inherited=False)

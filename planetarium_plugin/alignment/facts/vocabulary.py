@@ -52,6 +52,7 @@ __all__ = [
     "numbered_order",
     "order_says",
     "permits",
+    "state_unsaid",
     "stem",
 ]
 
@@ -133,7 +134,11 @@ _ANTONYM_PAIRS = (
     ("in inside", "out outside"),
 )
 _ANTONYMS: dict[str, frozenset[str]] = {}
+_SYNONYMS: dict[str, frozenset[str]] = {}
 for _pos, _neg in _ANTONYM_PAIRS:
+    for _side in (_pos, _neg):
+        for _w in _side.split():
+            _SYNONYMS[_w] = _SYNONYMS.get(_w, frozenset()) | frozenset(_side.split())
     for _w in _pos.split():
         _ANTONYMS[_w] = _ANTONYMS.get(_w, frozenset()) | frozenset(_neg.split())
     for _w in _neg.split():
@@ -269,3 +274,27 @@ def denies_by_noun(template: str, predicate: str) -> bool:
         return False
     parts = {stem(w) for w in split_words(predicate) if len(w) > 2}
     return any(stem(m[1]) in parts for m in _NO_WORD.finditer(template))
+
+
+@functools.lru_cache(maxsize=8192)
+def state_unsaid(template: str, predicate: str) -> bool:
+    """Does a clause leave out the state word of a 0-ary name ("Could the ferry" for
+    ``empty-ferry``: it names the ferry, not its being empty)? A state word (empty, free, clean,
+    open, …) counts as said by itself, a form of it, a synonym ("free" for ``arm-empty``), an
+    antonym ("full"), or any negation ("holds nothing").
+
+    >>> state_unsaid("Could the ferry", "empty-ferry"), state_unsaid("the arm is free", "arm-empty")
+    (True, False)
+    >>> state_unsaid("the hand holds nothing", "handempty"), state_unsaid("X", "has-block")
+    (False, False)
+    """
+    states = [w for w in split_words(predicate) if w in _ANTONYMS]
+    if not states or negations(template):
+        return False
+    words = set(re.findall(r"[a-z]+", template.lower()))
+    stems = {stem(w) for w in words}
+    for w in states:
+        near = _SYNONYMS.get(w, frozenset()) | _ANTONYMS[w]
+        if stem(w) not in stems and not words & near and not _said_antonyms(words, [w]):
+            return True
+    return False

@@ -37,6 +37,7 @@ __all__ = [
     "action_wording",
     "name_wording",
     "participle",
+    "possession_unsaid",
     "says_action",
     "stem",
 ]
@@ -242,3 +243,25 @@ def acted_wording(domain: Domain, name: str, params: tuple[tuple[str, str], ...]
 def _split(name: str) -> list[str]:
     """An identifier's words (as :func:`.world.split_words` without a vocabulary)."""
     return [p.lower() for p in re.split(r"[-_\s]+|(?<=[a-z])(?=[A-Z])", name) if p]
+
+
+#: Words that say a possession ("carrying a block", "with no block" for ``has-block``).
+_POSSESSION = frozenset(
+    {"has", "have", "having", "had", "hold", "holds", "holding", "held", "carry", "carries",
+     "carrying", "carried", "got", "gets", "getting", "with", "without", "nothing", "loaded"}
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=8192)
+def possession_unsaid(clause: str, name: str) -> bool:
+    """Is ``name`` a possession (``has-block``, ``have_fuel``) that a clause names only by its
+    noun ("the magic block fountain", "a fuel station"), with no word of having?
+
+    >>> possession_unsaid("The magic block fountain", "has-block")
+    True
+    >>> possession_unsaid("X carrying no block", "has-block"), possession_unsaid("X", "clear")
+    (False, False)
+    """
+    if not {"has", "have"} & set(_split(name)):
+        return False
+    return not set(re.findall(r"[a-z]+", clause.lower())) & _POSSESSION
