@@ -460,3 +460,40 @@ def test_a_nullary_state_needs_its_state_word(domain, name, objects, text, said,
     assert atom not in {f.atom for f in e.init.missing_in_problem}, e
     e2 = al.explain(text.replace("Goal:", f"{said} Goal:"), _problem(name, objects, init, goal))
     assert atom in {f.atom for f in e2.init.missing_in_problem}, e2
+
+
+MAZE = """(define (domain maze)
+  (:requirements :strips :typing)
+  (:types cell)
+  (:predicates (is-exit ?c - cell) (can-move ?a ?b - cell) (isVisited ?c - cell)
+               (at ?c - cell))
+  (:action move
+    :parameters (?a ?b - cell)
+    :precondition (and (at ?a) (can-move ?a ?b))
+    :effect (and (at ?b) (isVisited ?b) (not (at ?a)))))"""
+
+
+def test_names_that_carry_their_own_verb():
+    w = read_world(_problem("maze", "c1 - cell", "", ""), MAZE)
+    assert w.predicates["is-exit"].template == "X is exit"
+    assert w.predicates["can-move"].template == "X can move Y"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The walker is at c1. c3 is the exit. From c1 you can move to c2, and from c2 to c3. "
+        "Goal: c3 visited.",
+        "Cells: c1, c2, c3; c3 is the exit, the walker starts at c1; c1 can move to c2 and c2 "
+        "can move to c3. I want c3 to have been visited.",
+    ],
+)
+def test_a_name_with_its_own_verb_is_read(text: str):
+    al = Aligner(domain=MAZE)
+    init = "(at c1) (is-exit c3) (can-move c1 c2) (can-move c2 c3)"
+    e = al.explain(text, _problem("maze", "c1 c2 c3 - cell", init, "(isVisited c3)"))
+    assert "(is-exit c3)" in {f.atom for f in e.init.stated}, e
+    assert e.aligned
+    wrong = init.replace("(is-exit c3)", "(is-exit c2)")
+    w = al.explain(text, _problem("maze", "c1 c2 c3 - cell", wrong, "(isVisited c3)"))
+    assert w.similarity < e.similarity

@@ -222,7 +222,9 @@ def options(
         if clause.direct is not None and name != clause.direct:
             continue
         if k == 0:
-            if possession_unsaid(clause.template, name) or state_unsaid(clause.template, name):
+            if clause.direct is None and (
+                possession_unsaid(clause.template, name) or state_unsaid(clause.template, name)
+            ):
                 continue  # "a fuel station" states no ``have-fuel``, "the ferry" no ``empty-ferry``
             if n == 0 or clause.inherited:
                 own = clause.template[2:] if clause.inherited else clause.template

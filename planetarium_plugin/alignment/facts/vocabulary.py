@@ -38,7 +38,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from .wording import stem
+from .wording import POSSESSION, stem
 from .world import World, split_words, wordset
 
 __all__ = [
@@ -276,6 +276,10 @@ def denies_by_noun(template: str, predicate: str) -> bool:
     return any(stem(m[1]) in parts for m in _NO_WORD.finditer(template))
 
 
+#: States that say what something holds: a word of having is about them.
+_HOLDING_STATES = frozenset({"empty", "free", "full", "occupied"})
+
+
 @functools.lru_cache(maxsize=8192)
 def state_unsaid(template: str, predicate: str) -> bool:
     """Does a clause leave out the state word of a 0-ary name ("Could the ferry" for
@@ -287,6 +291,8 @@ def state_unsaid(template: str, predicate: str) -> bool:
     (True, False)
     >>> state_unsaid("the hand holds nothing", "handempty"), state_unsaid("X", "has-block")
     (False, False)
+    >>> state_unsaid("Is the gripper holding anything", "arm-empty")
+    False
     """
     states = [w for w in split_words(predicate) if w in _ANTONYMS]
     if not states or negations(template):
@@ -295,6 +301,8 @@ def state_unsaid(template: str, predicate: str) -> bool:
     stems = {stem(w) for w in words}
     for w in states:
         near = _SYNONYMS.get(w, frozenset()) | _ANTONYMS[w]
+        if w in _HOLDING_STATES:
+            near |= POSSESSION  # "is the gripper holding anything" is about ``arm-empty``
         if stem(w) not in stems and not words & near and not _said_antonyms(words, [w]):
             return True
     return False

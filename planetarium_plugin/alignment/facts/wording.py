@@ -12,6 +12,8 @@ base form (:data:`VERBS`) or, for two or more places, a word in the third person
 ('X contains Y', 'X carries Y Z', 'someone has X')
 >>> name_wording(["on", "table"], 1), name_wording(["clear"], 1), name_wording(["has", "block"], 2)
 ('X is on table', 'X is clear', 'X has block Y')
+>>> name_wording(["is", "depot"], 1), name_wording(["can", "traverse"], 3)
+('X is depot', 'X can traverse Y Z')
 
 An action's name is a verb the text may use for what the action makes true: ``jack-up`` adds
 ``(not-on-ground ?h)``, so "hub1 is jacked up" states it (:func:`action_wording`: the verb's
@@ -32,6 +34,7 @@ from collections.abc import Sequence
 from ...parsing.model import Domain
 
 __all__ = [
+    "POSSESSION",
     "VERBS",
     "acted_wording",
     "action_wording",
@@ -74,6 +77,8 @@ VERBS = {
     "get": "gets",
 }
 _THIRD = frozenset(VERBS.values())
+#: Verbs a name may open with that already word it ("is", "can", "been").
+_AUXILIARIES = frozenset({"is", "are", "can", "could", "may", "might", "must", "been"})
 
 
 def _third_person(word: str) -> bool:
@@ -90,6 +95,11 @@ def name_wording(words: Sequence[str], arity: int) -> str:
     first = words[0] if words else ""
     if arity == 0:
         return text
+    if first in _AUXILIARIES and len(words) > 1:
+        # ``is-depot``, ``isHolding``, ``can-traverse``, ``been_visited``: the name carries
+        # its own verb ("X is depot", "X can traverse Y Z", "X has been visited")
+        aux = "has been" if first == "been" else ("is" if first in ("is", "are") else first)
+        return " ".join(["X", aux, *words[1:], *_PLACES[1:arity]])
     if first in VERBS or (arity >= 2 and _third_person(first)):
         verb = " ".join([VERBS.get(first, first), *words[1:]])
         if arity == 1:
@@ -246,7 +256,7 @@ def _split(name: str) -> list[str]:
 
 
 #: Words that say a possession ("carrying a block", "with no block" for ``has-block``).
-_POSSESSION = frozenset(
+POSSESSION = frozenset(
     {"has", "have", "having", "had", "hold", "holds", "holding", "held", "carry", "carries",
      "carrying", "carried", "got", "gets", "getting", "with", "without", "nothing", "loaded"}
 )  # fmt: skip
@@ -264,4 +274,4 @@ def possession_unsaid(clause: str, name: str) -> bool:
     """
     if not {"has", "have"} & set(_split(name)):
         return False
-    return not set(re.findall(r"[a-z]+", clause.lower())) & _POSSESSION
+    return not set(re.findall(r"[a-z]+", clause.lower())) & POSSESSION
