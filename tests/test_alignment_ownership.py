@@ -158,13 +158,13 @@ def test_both_grippers_of_an_owner_are_its_own(robots: Aligner, text: str):
 
 
 def test_owned_kinds_need_a_changing_predicate_and_no_static_one():
-    w = read_world(_robots("", ""), ROBOTS)
+    w = read_world(_robots("(free r1 g1)", ""), ROBOTS)
     assert ("robot", "gripper") in owned_kinds(w)
     static = ROBOTS.replace(
         "(free ?r - robot ?g - gripper)",
         "(free ?r - robot ?g - gripper) (gripper-of ?g - gripper ?r - robot)",
     )
-    w2 = read_world(_robots("", ""), static)  # ownership is a fact of that domain
+    w2 = read_world(_robots("(free r1 g1)", ""), static)  # ownership is a fact of that domain
     assert ("robot", "gripper") not in owned_kinds(w2)
 
 

@@ -57,7 +57,10 @@ _OWN_SUBJECT = wordset(
     "robot hand arm gripper"
 )
 #: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2".
-_ELLIPSIS = re.compile(r"^(?:just |and )?(?:as|so) (?:does|do|is|are|was|were|did)(?: and)*$")
+_ELLIPSIS = re.compile(
+    r"^(?:just |and )?(?:as|so) (?:does|do|is|are|was|were|did|can|could|will|would|has|have)"
+    r"(?: and)*$"
+)
 _OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
 #: Words before a list that introduce it ("the other blocks b1, b2 and b3 …").
@@ -162,6 +165,51 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
     return said_now(out)
 
 
+def _object_list_after(text: str, out: list[Clause], items: list[Mention]) -> bool:
+    """Does the last clause end with an object it says something of ("… holds the jack", "in it
+    are the wrench"), and the bare items after it close as a list ("…, the pump and r1"), so
+    that they continue that object (:mod:`.lists`)?"""
+    if not out or not out[-1].slots or not out[-1].slots[-1]:
+        return False
+    c, m = out[-1], out[-1].slots[-1][-1]
+    if not (c.start < m.start and not text[m.end : c.end].strip(" .,")):
+        return False
+    before = text[(items[-2].end if len(items) > 1 else c.end) : items[-1].start]
+    return bool(re.search(r"\b(?:and|or)\b|&", before))
+
+
+def _reciprocal_pair(out: list[Clause]) -> bool:
+    """Are the last two clauses one reciprocal fact both ways ("a and b see each other")?"""
+    if len(out) < 2 or len(out[-1].slots) != 2 or len(out[-2].slots) != 2:
+        return False
+    p, q = out[-2], out[-1]
+    return p.start == q.start and p.slots[0] == q.slots[1] and p.slots[1] == q.slots[0]
+
+
+def _gapped(c: Clause, ms: list[Mention], kinds) -> bool:
+    """Is a piece of bare objects ("and dispenser2 tonic") the clause before said again of
+    other objects: as many objects as its slots, each of its slot's object's kind?"""
+    if len(ms) != len(c.slots):
+        return False
+    return all(
+        len(m.objects) == 1
+        and len(s) == 1
+        and len(s[0].objects) == 1
+        and kinds.get(m.objects[0]) == kinds.get(s[0].objects[0])
+        for m, s in zip(ms, c.slots, strict=True)
+    )
+
+
+def _said_after(toks: list[Token], pairs, n: int, by_tok) -> bool:
+    """Does a piece with words and no object follow the parenthesis that opens at piece ``n``
+    ("b4 (the blue one) is on the table": the list item is the next clause's subject)?"""
+    for k in range(n, len(pairs) - 1):
+        if pairs[k][1] == ")":
+            nxt = pairs[k + 1][0]
+            return not any(j in by_tok for j in nxt) and bool(_content([toks[j] for j in nxt]))
+    return False
+
+
 def _singular(toks: list[Token], k: int) -> bool:
     """Is token ``k`` a verb agreeing with a singular subject ("sees", "holds", "is")?"""
     w = toks[k].text if k < len(toks) else ""
@@ -253,8 +301,11 @@ def _clauses_of(
     header: tuple[int, int] | None = None  # "Objects:" / "Clear:" before a list
     before = ""  # the separator before the segment
     keyed: list[Mention] = []  # a list before a colon: "s1, s2: not made yet"
-    for sg, sep in pairs:
+    skip: set[int] = set()  # pieces an ellipsis took as its objects
+    for n_sg, (sg, sep) in enumerate(pairs):
         opened, before = before, sep
+        if n_sg in skip:
+            continue
         if opened != ":":
             keyed = []
         ms: list[Mention] = []
@@ -267,9 +318,33 @@ def _clauses_of(
         if ms and out and out[-1].slots and _ELLIPSIS.match(said):
             # "b2 and b4 lie on the table, as does b1": the previous clause said of b1 too
             c = out[-1]
-            a, b = toks[sg[0]].start, toks[sg[-1]].end
+            for k in range(n_sg + 1, len(pairs)):  # "…, and so can beta and gamma"
+                items = [by_tok[j] for j in pairs[k][0] if j in by_tok]
+                rest_k = [toks[j] for j in pairs[k][0] if j not in by_tok]
+                if len(set(map(id, items))) != 1 or _content(rest_k):
+                    break
+                ms.append(items[0])
+                skip.add(k)
+            a, b = toks[sg[0]].start, max(m.end for m in ms)
+            if len(ms) == 2 and _reciprocal_pair(out):  # "a and b see each other, so do b and c"
+                x, y = ms
+                out += [replace(c, start=a, end=b, text=text[a:b], slots=((x,), (y,))),
+                        replace(c, start=a, end=b, text=text[a:b], slots=((y,), (x,)))]  # fmt: skip
+                continue
             out.append(replace(c, start=a, end=b, text=text[a:b], slots=(tuple(ms), *c.slots[1:])))
             continue
+        if (
+            opened == "("
+            and not ms
+            and pending
+            and _object_list_after(text, out, pending)
+            and not _said_after(toks, pairs, n_sg, by_tok)
+        ):
+            # "in it are the wrench, the jack and r1 (intact, not inflated)": the list is the
+            # previous clause's object list, and the parenthesis speaks of its last item only
+            out[-1] = _extend(text, out[-1], pending, pending[-1].end)
+            prev_subject = prev_last = (pending[-1],)
+            pending = []
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
             # something of all of them: "sandwiches s1, s2: not made yet")
@@ -284,6 +359,7 @@ def _clauses_of(
                     and not t.text.endswith("ss")
                     and t.text not in _VERBS_S
                     or t.text in _LIST_HEAD
+                    or t.text in nouns  # "…, the pump and the wheel w1 (flat)"
                 )
                 for t in _content(rest)
             )
@@ -302,16 +378,41 @@ def _clauses_of(
             own = [t for t in rest if t.text not in _SECTION_WORDS]
             header = (toks[sg[0]].start, toks[sg[-1]].end) if _content(own) else None
             continue
+        lead = [toks[k] for k in sg if ms and toks[k].end <= ms[0].start]
         if (
             pending
             and opened == "("
             and ms
-            and sg[0] in by_tok
+            and not _content(lead)
             and set(ms[0].objects) & {o for m in pending for o in m.objects}
-        ):  # "fillings f1 and f2 (f2 is gluten-free)": the parenthesis speaks of one listed
-            # object on its own; the list before it states no fact of that
+        ):  # "fillings f1 and f2 (f2 is gluten-free)", "t1, t2 and t3 (so t2 is right of t1)":
+            # the parenthesis speaks of listed objects on their own; the list before it states
+            # no fact of that
             out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
             pending = []
+        if (
+            pending
+            and ms
+            and sg[0] in by_tok
+            and _singular(toks, ms[0].last_token + 1)
+            and _object_list_after(text, out, pending)
+        ):  # "Small is smaller than Medium and Large, and Medium is …": a list closed by "and"
+            # before a subject of its own (a singular verb: not "… and b3 and b4 are clear")
+            # ends the clause before, whose object it continues
+            out[-1] = _extend(text, out[-1], pending, pending[-1].end)
+            pending = []
+        if (
+            not pending
+            and len(ms) >= 2
+            and out
+            and out[-1].slots
+            and not _content(rest)
+            and _gapped(out[-1], ms, memory.kinds)
+        ):  # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both
+            a, b = toks[sg[0]].start, toks[sg[-1]].end
+            c = out[-1]
+            out.append(replace(c, start=a, end=b, text=text[a:b], slots=tuple((m,) for m in ms)))
+            continue
         slots: list[list[Mention]] = [[m] for m in ms]
         if keyed and not ms and _content(rest):
             slots = [list(keyed)]  # "s1, s2: not made yet": said of each listed object
@@ -328,6 +429,7 @@ def _clauses_of(
             and _OBJECT_PRONOUN.search(text[ms[0].end : toks[sg[-1]].end])
         ):  # "wp1 and wp3, and wp2 sees both of them": the list is what the pronoun names (not
             # in "c and b have nothing on them", where the list is the subject)
+            slots = [sl for sl in slots if not _OBJECT_PRONOUN.search(sl[0].text)]  # counted
             slots.append(list(pending))
             pending = []
         elif pending:

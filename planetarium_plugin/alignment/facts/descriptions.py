@@ -35,6 +35,15 @@ def _noun(world: World, word: str) -> frozenset[str]:
     return frozenset()
 
 
+def _own_name(world: World, m: Mention) -> bool:
+    """Is the mention an object's own name ("tonic"), not a class word that fits it?"""
+    if len(m.objects) != 1 or m.objects[0] in world.classes:
+        return False
+    return "".join(ch for ch in m.text.lower() if ch.isalnum()) == "".join(
+        ch for ch in m.objects[0].lower() if ch.isalnum()
+    )
+
+
 def describe(
     text: str, toks: Sequence[Token], ments: Sequence[Mention], world: World
 ) -> list[Mention]:
@@ -54,6 +63,12 @@ def describe(
         if k + 1 < len(toks) and toks[k].text == "'" and toks[k + 1].text == "s":
             k += 2  # "London's airport"
         nxt = ments[i + 1] if i + 1 < len(ments) and ments[i + 1].first_token == k else None
+        if nxt is not None and _own_name(world, nxt):
+            nxt = None  # "dispenser1 gin and dispenser2 tonic": two names, no description
+            if k < len(toks) and _noun(world, toks[k].text) == frozenset():
+                out.append(m)
+                i += 1
+                continue
         pool = (
             frozenset(nxt.objects)
             if nxt is not None and not nxt.plural

@@ -312,6 +312,12 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                     last_noun = toks[j].text
                     i = j + 1
                     continue
+            got = _counted_back(toks, i, j, idx, last_noun)
+            if got is not None:
+                objs, j = got
+                emit(i, j, objs, True, 0.85)
+                i = j + 1
+                continue
         # 4. noun + number ("block 2", "balls 1 to 4", "blocks 1 and 3")
         if w.isalpha() and len(w) >= 3 and i + 1 < n and toks[i + 1].text.isdigit():
             objs = idx.numbered_as(w, toks[i + 1].text)
@@ -355,6 +361,35 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             last_noun = w
         i += 1
     return out
+
+
+def _counted_back(
+    toks: Sequence[Token], i: int, j: int, idx: _Index, noun: str | None
+) -> tuple[set[str], int] | None:
+    """ "… having visited all five", "Max has to tighten both of them": a counted quantifier
+    with no noun of its own, as the object of a verb, names the objects of the class last
+    named when that class has just so many (``j``: the first token after the count). A
+    quantifier opening a clause ("…, both empty") is a reference to what the clause before
+    said (:mod:`.references`), not this."""
+    word = toks[i].text
+    counts = [NUMBER_WORDS.get(t.text) or (int(t.text) if t.text.isdigit() else 0)
+              for t in toks[i + 1 : j]]  # fmt: skip
+    n = 2 if word == "both" else max(counts, default=0)
+    if n < 2 or word not in ("all", "both") or i == 0 or noun is None:
+        return None
+    if not toks[i - 1].text.isalpha() or toks[i - 1].text in _NOT_AFTER_VERB:
+        return None
+    end = j - 1
+    if j < len(toks) and toks[j].text in _PRONOUN_OBJECTS:
+        end = j  # "both of them"
+    elif j < len(toks) and toks[j].text.isalpha() and toks[j].text not in _NOT_NOUNS:
+        return None  # a noun follows ("all five cells" is the noun's, or names no class)
+    objs = idx.of_noun(noun)
+    return (objs, max(end, i)) if len(objs) == n else None
+
+
+_NOT_AFTER_VERB = wordset("and or but while then so as of the a an")
+_PRONOUN_OBJECTS = wordset("them these those")
 
 
 def _range(idx: _Index, first: str, toks: Sequence[Token], j: int) -> tuple[set[str], int] | None:

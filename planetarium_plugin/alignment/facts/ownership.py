@@ -64,8 +64,12 @@ _DESCRIBED = re.compile(r"\b(?:its|his|her|their|[XYZWV]'s|the)\s+([a-z]+)\s+([a
 
 def owned_kinds(world: World) -> list[tuple[str, str]]:
     """(owner type, owned type) pairs: every predicate with a parameter of the owned type also
-    has one of the owner type (a gripper is never spoken of without its robot), some of them
-    change, and no static predicate relates the two (that would state ownership as a fact)."""
+    has one of the owner type (a gripper is never spoken of without its robot), and there are
+    at least two such (one relation alone — ``(at ?obj ?loc)``, ``(in ?pkg ?truck)`` — is a
+    place or a load, not an owner: "get pkg1 and pkg2 to apt2" is a goal, not a declaration),
+    some of them change, no static predicate relates the two (that would state ownership
+    as a fact), and the problem's init relates some owned object to an owner and none to two
+    (a cocktail no glass holds yet is owned by none; a ball in a room now is in another later)."""
     if not world.typed:
         return []
     out: list[tuple[str, str]] = []
@@ -73,13 +77,28 @@ def owned_kinds(world: World) -> list[tuple[str, str]]:
     for owner, owned in itertools.permutations(sorted(kinds), 2):
         with_owned = [p for p in world.predicates.values() if owned in p.types]
         if (
-            with_owned
+            len(with_owned) >= 2
             and all(owner in p.types for p in with_owned)
             and not any(p.static for p in with_owned)
             and not any(set(split_words(p.name)) & _OWN_WORDS for p in with_owned)
+            and _one_owner(world, owner, owned)
         ):
             out.append((owner, owned))
     return out
+
+
+def _one_owner(world: World, owner: str, owned: str) -> bool:
+    """Does the init relate an object of the owned type to one of the owner type, and none
+    to two?"""
+    bosses = world.classes.get(owner, frozenset())
+    theirs = world.classes.get(owned, frozenset())
+    got: dict[str, set[str]] = {o: set() for o in theirs}
+    for atom in world.init:
+        args = atom[1:]
+        for o in args:
+            if o in got:
+                got[o] |= {r for r in args if r in bosses and r != o}
+    return any(got.values()) and all(len(rs) <= 1 for rs in got.values())
 
 
 def _objs(slot: Sequence[Mention]) -> list[str]:

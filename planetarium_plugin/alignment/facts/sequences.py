@@ -48,6 +48,14 @@ _ORDERED = re.compile(
     re.I,
 )
 _MAX = 30
+#: Between two objects, an order said pair by pair: "l1 follows l0", "n2 comes right after n1"
+#: (the second first), "l0 precedes l1", "n1 is just before n2" (the first first).
+_PAIRWISE = re.compile(
+    r"^\s*(?:(?:is|are|comes?|goes|lies|sits|stands)\s+)?(?:(?:right|directly|just|immediately|"
+    r"straight|one step)\s+)?(?:the\s+)?(?:(?P<after>follows?|after|succeeds?|successor\s+of|"
+    r"next\s+after)|(?P<before>precedes?|before|predecessor\s+of))\s*$",
+    re.I,
+)
 _NEXT_NUMBER = re.compile(r"\s*(?:-|\u2013|\u2014|->|\u2192)\s*(\d+)\b")
 
 
@@ -77,6 +85,51 @@ def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[l
     if len(cur) >= 3 and (kind == "chain" or ordered or then or _leads(text, s, cur)):
         out.append(cur)
     return out
+
+
+def _pairwise(text: str, ms: list[Mention], s: int, e: int) -> list[tuple[Mention, Mention]]:
+    """Pairs the sentence text[s:e] orders one by one, earlier first: "l1 follows l0" gives
+    (l0, l1), "l0 precedes l1" the same."""
+    inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
+    out = []
+    for a, b in zip(inside, inside[1:], strict=False):
+        got = _PAIRWISE.match(text[a.end : b.start])
+        if got is not None and a.objects != b.objects:
+            out.append((b, a) if got["after"] else (a, b))
+    return out
+
+
+def _ordered_pairs(
+    text: str, world: World, ms: list[Mention], binary, secs
+) -> tuple[list[Clause], list[tuple[int, int]]]:
+    """The facts of orders said pair by pair over the whole text ("l1 follows l0 and l2
+    follows l1"): of each fitting static predicate read either way, the one the init shares
+    most atoms with (as for a sequence: which way ``next`` runs is the domain's choice)."""
+    pairs = [p for s, e in _sentences(text) for p in _pairwise(text, ms, s, e)]
+    if not pairs:
+        return [], []
+    said = {(a.objects[0], b.objects[0]) for a, b in pairs}
+    best = None
+    for p in binary:
+        if not all(world.fits(p, x) for x in said):
+            continue
+        have = {(a[1], a[2]) for a in world.init if a[0] == p.name and len(a) == 3}
+        for flip, got in ((False, said), (True, {(b, a) for a, b in said})):
+            score = len(got & have) - len(got - have)
+            if got & have and (best is None or score > best[0]):
+                best = (score, p.name, flip)
+    if best is None:
+        return [], []
+    _, name, flip = best
+    added, spans = [], []
+    for a, b in pairs:
+        x, y = (b, a) if flip else (a, b)
+        lo, hi = min(a.start, b.start), max(a.end, b.end)
+        sec = section_at(secs, lo)
+        sec = "init" if sec == "any" else sec
+        added.append(Clause(lo, hi, text[lo:hi], name, ((x,), (y,)), sec, False, name))
+        spans.append((lo, hi))
+    return added, spans
 
 
 def _leads(text: str, s: int, items: list[Mention]) -> bool:
@@ -152,7 +205,8 @@ def sequence_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list
             for x, y in sorted(pairs, key=lambda q: (objs.index(q[0]), objs.index(q[1]))):
                 added.append(Clause(a, b, text[a:b], name, ((at[x],), (at[y],)), sec, False, name))
             spans.append((a, b))
-    return replace_spanned(clauses, added, spans)
+    more, where = _ordered_pairs(text, world, ms, binary, secs)
+    return replace_spanned(clauses, added + more, spans + where)
 
 
 def replace_spanned(
