@@ -362,3 +362,53 @@ def test_each_other_names_no_object():
     for text in ("w1 and w2 are visible from each other.", "w1 and w2 face one another."):
         got = _split(text, problem)
         assert all(o in ("w1", "w2") for c in got for s in c for o in s), got
+
+
+HEIGHTS = """(define (domain heights)
+  (:requirements :strips :typing)
+  (:types cell level)
+  (:predicates (height ?c - cell ?l - level) (succ ?a ?b - level))
+  (:action raise
+    :parameters (?c - cell ?a ?b - level)
+    :precondition (and (height ?c ?a) (succ ?b ?a))
+    :effect (and (height ?c ?b) (not (height ?c ?a)))))"""
+
+
+def _heights(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain heights) (:objects c1 c2 c3 c4 - cell n0 n1 n2 - level) "
+        "(:init (height c1 n1) (height c2 n0) (height c3 n0) (height c4 n0) (succ n1 n0) "
+        f"(succ n2 n1)) (:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "c1 is at n1 and the others are at n0. Goal: c2 at n2, all other cells at n0.",
+        "c1 stands at height n1, while the others are at n0. I want c2 at n2, rest n0.",
+        "Now c1 is at n1, the rest at n0. Raise c2 to n2 and leave every other cell at n0.",
+    ],
+)
+def test_the_others_are_the_objects_of_the_class_the_sentence_has_not_named(text: str):
+    al = Aligner(domain=HEIGHTS)
+    goal = "(height c2 n2) (height c1 n0) (height c3 n0) (height c4 n0)"
+    e = al.explain(text, _heights(goal))
+    assert {"(height c2 n0)", "(height c3 n0)", "(height c4 n0)"} <= _atoms(e.init.stated)
+    assert {"(height c1 n0)", "(height c3 n0)", "(height c4 n0)"} <= _atoms(e.goal.stated)
+    assert e.aligned
+    w = al.explain(text, _heights(goal.replace("(height c4 n0)", "(height c4 n1)")))
+    assert "(height c4 n0)" in _atoms(w.goal.missing_in_problem)
+    assert w.similarity < e.similarity
+
+
+def test_others_that_name_nothing():
+    problem = _heights("(height c2 n2)")
+    w = read_world(problem, HEIGHTS)
+    for text in (
+        "c1 is at n1; the rest doesn't matter.",
+        "c1 is at n1, and no others are. In other words, c2 stays low.",
+        "c1 and c2 are next to each other.",
+    ):
+        objs = [o for c in split_clauses(text, w) for s in c.slots for m in s for o in m.objects]
+        assert "c3" not in objs and "c4" not in objs, (text, objs)

@@ -44,7 +44,8 @@ _ORDERED = re.compile(
     r"\b(?:from (?:the )?(?:bottom|top|left|right|lowest|highest|first|north|south|east|west)"
     r"|(?:bottom|top|left|right) to (?:bottom|top|left|right)|in (?:that|this|this very) order"
     r"|in order|in (?:a|one) (?:line|row|column|chain)|corridor|path|chain|ascending"
-    r"|descending|climb(?:s|ing)?|counts? up|go(?:es)? up|ris(?:e|es|ing)|increas(?:e|es|ing))\b",
+    r"|descending|climb(?:s|ing)?|counts? up|go(?:es)? up|ris(?:e|es|ing)|increas(?:e|es|ing)"
+    r"|(?:each|every) (?:one |\w+ing )?(?:to |with )?the next)\b",
     re.I,
 )
 _MAX = 30
