@@ -1,8 +1,9 @@
 """Fact-level text↔PDDL alignment: a careful reader's check of a problem against a request.
 
 Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary),
-:mod:`.mentions` (object mentions → objects), :mod:`.clauses` (init/goal sections, one fact per
-clause), :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
+:mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
+others"), :mod:`.clauses` (init/goal sections, one fact per clause; :mod:`.lists`),
+:mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
 (clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;
 negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.context`),

@@ -18,13 +18,12 @@ previous subject ("b1 is on the table and clear") or stands alone ("the hand is 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
+from .counted import counted
 from .descriptions import describe
-from .lists import join_compact
+from .lists import continues_object, elliptic, following_items, gapped, join_compact, said_after
 from .mentions import Mention, Token, find_mentions, tokenize
-from .naming import bare_calls
-from .prefixed import prefix_calls
+from .naming import named_calls
 from .references import Antecedents, antecedent
 from .relative import _DENIERS, with_cut
 from .sections import (
@@ -96,41 +95,9 @@ _VERBS_S = wordset(
 #: First words after which a piece with objects still says something of the previous subject
 #: ("r1 is at t1 and has black"): not these.
 _NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
-_CALL = re.compile(
-    r"\(?\s*([A-Za-z][\w\-]*)\s*\(([^()]*)\)|\(\s*([A-Za-z][\w\-]*)((?:\s+[\w\-]+)*)\s*\)"
-)
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[\W_]+", "", name.lower())
-
-
-def _calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int, int, str]]]]:
-    """Predicates named in the text with their arguments: ``on(b1, b2)`` or ``(on b1 b2)``."""
-    preds = {_norm(n): n for n in world.predicates}
-    objs = {o.lower(): o for o in world.objects}
-    out = []
-    for m in _CALL.finditer(text):
-        name = m.group(1) or m.group(3)
-        argtext, base = (m.group(2), m.start(2)) if m.group(1) else (m.group(4) or "", m.start(4))
-        if name is None or _norm(name) not in preds:
-            continue
-        pred = world.predicates[preds[_norm(name)]]
-        args = [
-            (base + a.start(), base + a.end(), a.group(0).lower())
-            for a in re.finditer(r"[\w\-]+", argtext)
-        ]
-        if len(args) != pred.arity or any(a[2] not in objs for a in args):
-            continue
-        out.append((m.start(), m.end(), pred.name, args))
-    taken = {i for a, b, _, _ in out for i in range(a, b)}
-    out += [c for c in prefix_calls(text, world) if taken.isdisjoint(range(c[0], c[1]))]
-    return sorted(out + bare_calls(text, world, [(a, b) for a, b, _, _ in out]))
-
-
 def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:
     """The clauses of ``text``, left to right, with resolved object slots."""
-    calls = _calls(text, world)
+    calls = named_calls(text, world)
     direct: list[tuple[int, Clause]] = []
     if calls:
         chars = list(text)
@@ -165,51 +132,6 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
     return said_now(out)
 
 
-def _object_list_after(text: str, out: list[Clause], items: list[Mention]) -> bool:
-    """Does the last clause end with an object it says something of ("… holds the jack", "in it
-    are the wrench"), and the bare items after it close as a list ("…, the pump and r1"), so
-    that they continue that object (:mod:`.lists`)?"""
-    if not out or not out[-1].slots or not out[-1].slots[-1]:
-        return False
-    c, m = out[-1], out[-1].slots[-1][-1]
-    if not (c.start < m.start and not text[m.end : c.end].strip(" .,")):
-        return False
-    before = text[(items[-2].end if len(items) > 1 else c.end) : items[-1].start]
-    return bool(re.search(r"\b(?:and|or)\b|&", before))
-
-
-def _reciprocal_pair(out: list[Clause]) -> bool:
-    """Are the last two clauses one reciprocal fact both ways ("a and b see each other")?"""
-    if len(out) < 2 or len(out[-1].slots) != 2 or len(out[-2].slots) != 2:
-        return False
-    p, q = out[-2], out[-1]
-    return p.start == q.start and p.slots[0] == q.slots[1] and p.slots[1] == q.slots[0]
-
-
-def _gapped(c: Clause, ms: list[Mention], kinds) -> bool:
-    """Is a piece of bare objects ("and dispenser2 tonic") the clause before said again of
-    other objects: as many objects as its slots, each of its slot's object's kind?"""
-    if len(ms) != len(c.slots):
-        return False
-    return all(
-        len(m.objects) == 1
-        and len(s) == 1
-        and len(s[0].objects) == 1
-        and kinds.get(m.objects[0]) == kinds.get(s[0].objects[0])
-        for m, s in zip(ms, c.slots, strict=True)
-    )
-
-
-def _said_after(toks: list[Token], pairs, n: int, by_tok) -> bool:
-    """Does a piece with words and no object follow the parenthesis that opens at piece ``n``
-    ("b4 (the blue one) is on the table": the list item is the next clause's subject)?"""
-    for k in range(n, len(pairs) - 1):
-        if pairs[k][1] == ")":
-            nxt = pairs[k + 1][0]
-            return not any(j in by_tok for j in nxt) and bool(_content([toks[j] for j in nxt]))
-    return False
-
-
 def _singular(toks: list[Token], k: int) -> bool:
     """Is token ``k`` a verb agreeing with a singular subject ("sees", "holds", "is")?"""
     w = toks[k].text if k < len(toks) else ""
@@ -223,7 +145,12 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
         mentions
         if mentions is not None
         else describe(
-            text, toks, join_compact(text, toks, find_mentions(text, world, toks), world), world
+            text,
+            toks,
+            join_compact(
+                text, toks, counted(text, toks, find_mentions(text, world, toks), world), world
+            ),
+            world,
         )
     )
     by_tok = {}
@@ -317,33 +244,24 @@ def _clauses_of(
         said = " ".join(t.text for t in rest if t.text.isalpha())
         if ms and out and out[-1].slots and _ELLIPSIS.match(said):
             # "b2 and b4 lie on the table, as does b1": the previous clause said of b1 too
-            c = out[-1]
-            for k in range(n_sg + 1, len(pairs)):  # "…, and so can beta and gamma"
-                items = [by_tok[j] for j in pairs[k][0] if j in by_tok]
-                rest_k = [toks[j] for j in pairs[k][0] if j not in by_tok]
-                if len(set(map(id, items))) != 1 or _content(rest_k):
-                    break
-                ms.append(items[0])
-                skip.add(k)
-            a, b = toks[sg[0]].start, max(m.end for m in ms)
-            if len(ms) == 2 and _reciprocal_pair(out):  # "a and b see each other, so do b and c"
-                x, y = ms
-                out += [replace(c, start=a, end=b, text=text[a:b], slots=((x,), (y,))),
-                        replace(c, start=a, end=b, text=text[a:b], slots=((y,), (x,)))]  # fmt: skip
-                continue
-            out.append(replace(c, start=a, end=b, text=text[a:b], slots=(tuple(ms), *c.slots[1:])))
+            # "…, and so can beta and gamma": the bare objects after it are its objects too
+            more, taken = following_items(toks, pairs, n_sg, by_tok, _content)
+            skip |= taken
+            out += elliptic(text, out, [*ms, *more], toks[sg[0]].start)
             continue
         if (
-            opened == "("
-            and not ms
-            and pending
-            and _object_list_after(text, out, pending)
-            and not _said_after(toks, pairs, n_sg, by_tok)
-        ):
-            # "in it are the wrench, the jack and r1 (intact, not inflated)": the list is the
-            # previous clause's object list, and the parenthesis speaks of its last item only
+            pending
+            and continues_object(text, out, pending)
+            and (
+                (opened == "(" and not ms and not said_after(toks, pairs, n_sg, by_tok, _content))
+                or (ms and sg[0] in by_tok and _singular(toks, ms[0].last_token + 1))
+            )
+        ):  # "in it are the wrench, the jack and r1 (intact, …)", "Small is smaller than Medium
+            # and Large, and Medium is …": a list closed by "and" before a parenthesis on its
+            # last item or a subject of its own (a singular verb: not "… b3 and b4 are clear")
+            # continues the object of the clause before
             out[-1] = _extend(text, out[-1], pending, pending[-1].end)
-            prev_subject = prev_last = (pending[-1],)
+            prev_subject = prev_last = (pending[-1],) if not ms else prev_subject
             pending = []
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
@@ -390,28 +308,9 @@ def _clauses_of(
             # no fact of that
             out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
             pending = []
-        if (
-            pending
-            and ms
-            and sg[0] in by_tok
-            and _singular(toks, ms[0].last_token + 1)
-            and _object_list_after(text, out, pending)
-        ):  # "Small is smaller than Medium and Large, and Medium is …": a list closed by "and"
-            # before a subject of its own (a singular verb: not "… and b3 and b4 are clear")
-            # ends the clause before, whose object it continues
-            out[-1] = _extend(text, out[-1], pending, pending[-1].end)
-            pending = []
-        if (
-            not pending
-            and len(ms) >= 2
-            and out
-            and out[-1].slots
-            and not _content(rest)
-            and _gapped(out[-1], ms, memory.kinds)
-        ):  # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both
-            a, b = toks[sg[0]].start, toks[sg[-1]].end
-            c = out[-1]
-            out.append(replace(c, start=a, end=b, text=text[a:b], slots=tuple((m,) for m in ms)))
+        if not pending and not _content(rest) and gapped(out, ms, memory.kinds):
+            # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both
+            out += elliptic(text, out, ms, toks[sg[0]].start, gap=True)
             continue
         slots: list[list[Mention]] = [[m] for m in ms]
         if keyed and not ms and _content(rest):

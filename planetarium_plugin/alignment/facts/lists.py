@@ -31,9 +31,18 @@ import re
 from collections.abc import Sequence
 
 from .mentions import Mention, Token
+from .templates import Clause
 from .world import World, wordset
 
-__all__ = ["join_compact", "pairwise"]
+__all__ = [
+    "continues_object",
+    "elliptic",
+    "following_items",
+    "gapped",
+    "join_compact",
+    "pairwise",
+    "said_after",
+]
 
 _RESPECTIVELY = re.compile(r"\b(?:respectively|in that order|in order)\b", re.I)
 
@@ -133,3 +142,95 @@ def pairwise(slots: Sequence[Sequence[Mention]], text: str, sizes: Sequence[int]
         return False
     compact = all(len(slots[i]) == 1 and slots[i][0].joined for i in lists)
     return compact or bool(_RESPECTIVELY.search(text))
+
+
+# Lists the clause reader cuts (issue 19, ``alignobj``): a list that continues the object of
+# the clause before it ("the boot holds the jack, the pump and r1 (flat)"; "Small is smaller
+# than Medium and Large, and Medium …"), a clause said again of other objects with its verb
+# left out ("d1 dispenses gin and d2 tonic"), and an elliptic clause over a pair ("a and b see
+# each other, and so can b and c").
+
+
+def continues_object(text: str, out: Sequence[Clause], items: Sequence[Mention]) -> bool:
+    """Does the last clause end with an object it says something of ("… holds the jack", "in it
+    are the wrench"), and do the bare items after it close as a list ("…, the pump and r1"), so
+    that they continue that object?"""
+    if not out or not out[-1].slots or not out[-1].slots[-1]:
+        return False
+    c, m = out[-1], out[-1].slots[-1][-1]
+    if not (c.start < m.start and not text[m.end : c.end].strip(" .,")):
+        return False
+    before = text[(items[-2].end if len(items) > 1 else c.end) : items[-1].start]
+    return bool(re.search(r"\b(?:and|or)\b|&", before))
+
+
+def said_after(toks: Sequence[Token], pieces, n: int, by_tok, content) -> bool:
+    """Does a piece with words (``content``) and no object follow the parenthesis that opens at
+    piece ``n`` ("b4 (the blue one) is on the table": the item is the next clause's subject)?"""
+    for k in range(n, len(pieces) - 1):
+        if pieces[k][1] == ")":
+            nxt = pieces[k + 1][0]
+            return not any(j in by_tok for j in nxt) and bool(content([toks[j] for j in nxt]))
+    return False
+
+
+def gapped(out: Sequence[Clause], ms: Sequence[Mention], kinds) -> bool:
+    """Is a piece of bare objects ("and dispenser2 tonic") the clause before said again of
+    other objects: as many objects (two or more) as its slots, each of its slot's object's
+    kind?"""
+    if not out or len(ms) < 2 or len(ms) != len(out[-1].slots):
+        return False
+    c = out[-1]
+    return all(
+        len(m.objects) == 1
+        and len(s) == 1
+        and len(s[0].objects) == 1
+        and kinds.get(m.objects[0]) == kinds.get(s[0].objects[0])
+        for m, s in zip(ms, c.slots, strict=True)
+    )
+
+
+def following_items(
+    toks: Sequence[Token], pieces, n: int, by_tok, content
+) -> tuple[list[Mention], set[int]]:
+    """The bare objects of the pieces after piece ``n`` (one object and no words each), and
+    those pieces' numbers."""
+    more: list[Mention] = []
+    taken: set[int] = set()
+    for k in range(n + 1, len(pieces)):
+        items = [by_tok[j] for j in pieces[k][0] if j in by_tok]
+        words = [toks[j] for j in pieces[k][0] if j not in by_tok]
+        if len({id(m) for m in items}) != 1 or content(words):
+            break
+        more.append(items[0])
+        taken.add(k)
+    return more, taken
+
+
+def elliptic(
+    text: str, out: Sequence[Clause], ms: Sequence[Mention], a: int, gap: bool = False
+) -> list[Clause]:
+    """The clause before said again of ``ms`` ("…, as does b1"): as its subject, as a new pair
+    both ways after a reciprocal fact ("a and b see each other, and so can b and c"), or with
+    every slot new (``gap``: "d1 dispenses gin and d2 tonic")."""
+    c, b = out[-1], max(m.end for m in ms)
+    if gap:
+        return [
+            dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=tuple((m,) for m in ms))
+        ]
+    if len(ms) == 2 and _reciprocal(out):
+        x, y = ms
+        return [
+            dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=((x,), (y,))),
+            dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=((y,), (x,))),
+        ]
+    slots = (tuple(ms), *c.slots[1:])
+    return [dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=slots)]
+
+
+def _reciprocal(out: Sequence[Clause]) -> bool:
+    """Are the last two clauses one reciprocal fact both ways ("a and b see each other")?"""
+    if len(out) < 2 or len(out[-1].slots) != 2 or len(out[-2].slots) != 2:
+        return False
+    p, q = out[-2], out[-1]
+    return p.start == q.start and p.slots[0] == q.slots[1] and p.slots[1] == q.slots[0]

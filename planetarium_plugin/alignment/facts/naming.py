@@ -17,12 +17,13 @@ from collections.abc import Sequence
 
 from ..encoder import Encoder
 from .mentions import Mention
+from .prefixed import prefix_calls
 from .templates import Clause
 from .vocabulary import negations
 from .wording import possession_unsaid
 from .world import World, split_words
 
-__all__ = ["bare_calls", "name_clauses", "named_predicates", "nullary_clauses"]
+__all__ = ["bare_calls", "name_clauses", "named_calls", "named_predicates", "nullary_clauses"]
 
 _QUOTES = "\"'`\u201c\u201d\u2018\u2019"
 
@@ -176,3 +177,36 @@ def nullary_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> li
         if len(hits) == 1:
             out[i] = dataclasses.replace(clauses[i], direct=hits[0], inherited=False)
     return out
+
+
+_CALL = re.compile(
+    r"\(?\s*([A-Za-z][\w\-]*)\s*\(([^()]*)\)|\(\s*([A-Za-z][\w\-]*)((?:\s+[\w\-]+)*)\s*\)"
+)
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.lower())
+
+
+def named_calls(text: str, world: World) -> list[tuple[int, int, str, list[tuple[int, int, str]]]]:
+    """Predicates named in the text with their arguments: ``on(b1, b2)`` or ``(on b1 b2)``, a
+    prefix notation (:mod:`.prefixed`) or a bare call (:func:`bare_calls`); text order."""
+    preds = {_norm(n): n for n in world.predicates}
+    objs = {o.lower(): o for o in world.objects}
+    out = []
+    for m in _CALL.finditer(text):
+        name = m.group(1) or m.group(3)
+        argtext, base = (m.group(2), m.start(2)) if m.group(1) else (m.group(4) or "", m.start(4))
+        if name is None or _norm(name) not in preds:
+            continue
+        pred = world.predicates[preds[_norm(name)]]
+        args = [
+            (base + a.start(), base + a.end(), a.group(0).lower())
+            for a in re.finditer(r"[\w\-]+", argtext)
+        ]
+        if len(args) != pred.arity or any(a[2] not in objs for a in args):
+            continue
+        out.append((m.start(), m.end(), pred.name, args))
+    taken = {i for a, b, _, _ in out for i in range(a, b)}
+    out += [c for c in prefix_calls(text, world) if taken.isdisjoint(range(c[0], c[1]))]
+    return sorted(out + bare_calls(text, world, [(a, b) for a, b, _, _ in out]))
