@@ -412,3 +412,24 @@ def test_others_that_name_nothing():
     ):
         objs = [o for c in split_clauses(text, w) for s in c.slots for m in s for o in m.objects]
         assert "c3" not in objs and "c4" not in objs, (text, objs)
+
+
+TILES = (
+    "(define (problem p) (:domain floor-tile) (:objects t1 t2 - tile r1 - robot black white - "
+    "color) (:init (up t2 t1) (robot-at r1 t1) (robot-has r1 black) (available-color black) "
+    "(available-color white)) (:goal (and (painted t2 black))))"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The robot, r1, is stood on t1 with the black paint. Please paint t2 black.",
+        "Our robot, r1, sits on t1 with black paint; t2 is above t1. Goal: t2 painted black.",
+    ],
+)
+def test_an_apposition_is_one_object_and_its_with_phrase_says_what_it_has(text: str):
+    e = Aligner().explain(text, TILES)
+    assert {"(robot-at r1 t1)", "(robot-has r1 black)"} <= _atoms(e.init.stated)
+    assert "(painted t1 black)" not in {f.atom for f in e.conflicts()}
+    assert e.aligned

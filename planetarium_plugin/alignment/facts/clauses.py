@@ -21,7 +21,15 @@ import re
 
 from .counted import counted
 from .descriptions import describe
-from .lists import continues_object, elliptic, following_items, gapped, join_compact, said_after
+from .lists import (
+    continues_object,
+    distinct,
+    elliptic,
+    following_items,
+    gapped,
+    join_compact,
+    said_after,
+)
 from .mentions import Mention, Token, find_mentions, tokenize
 from .naming import named_calls
 from .references import Antecedents, antecedent
@@ -332,6 +340,7 @@ def _clauses_of(
             slots.append(list(pending))
             pending = []
         elif pending:
+            pending = distinct(pending)  # "The robot, robbie, is …": one object named twice
             head = [t for k in sg if k not in by_tok and ms and (t := toks[k]).end <= ms[0].start]
             if any(t.text not in nouns and t.text.rstrip("s") not in nouns for t in _content(head)):
                 # "the top row, t1, t2 and t3, painted black": the list is the subject of

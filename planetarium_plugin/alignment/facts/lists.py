@@ -36,6 +36,7 @@ from .world import World, wordset
 
 __all__ = [
     "continues_object",
+    "distinct",
     "elliptic",
     "following_items",
     "gapped",
@@ -234,3 +235,15 @@ def _reciprocal(out: Sequence[Clause]) -> bool:
         return False
     p, q = out[-2], out[-1]
     return p.start == q.start and p.slots[0] == q.slots[1] and p.slots[1] == q.slots[0]
+
+
+def distinct(ms: Sequence[Mention]) -> list[Mention]:
+    """A list without the items that name an object an earlier item named: "The robot, robbie,
+    …" is one object said twice (an apposition), not a list of two."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for m in ms:
+        if m.objects not in seen:
+            out.append(m)
+            seen.add(m.objects)
+    return out

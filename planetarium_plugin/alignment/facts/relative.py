@@ -79,7 +79,11 @@ def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[
     k = idx[n]
     if not _opens_phrase(toks[k].text) or k in by_tok:
         return False
-    named_before = len({id(by_tok[j]) for j in seg if j in by_tok})
+    # a piece that opens with its verb has its subject before it ("The robot, robbie, is
+    # stood on tile_a with the grey paint"): one more object than it names
+    named_before = len({id(by_tok[j]) for j in seg if j in by_tok}) + (
+        bool(seg) and toks[seg[0]].text in _VERB_FIRST
+    )
     if seg and _denied_phrase(toks, idx[n + 1 :], by_tok):
         return True
     if named_before < 2:
@@ -113,6 +117,10 @@ def _denied_phrase(toks: list[Token], rest: list[int], by_tok: dict) -> bool:
     return denied
 
 
+_VERB_FIRST = wordset(
+    "is are was were stands stand stood sits sit sat waits wait lies lie rests rest parked "
+    "starts start"
+)
 _WITH = re.compile(
     r"^(?P<head>.*?\b[XYZWV]\b.*?)[\s,]+with\s+(?P<tail>(?:[a-z]+\s+){0,2}(?P<ph>[XYZWV])\b"
     r"(?P<rel>[^,;XYZWV]*?))\s*$"
