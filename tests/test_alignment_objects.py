@@ -433,3 +433,28 @@ def test_an_apposition_is_one_object_and_its_with_phrase_says_what_it_has(text: 
     assert {"(robot-at r1 t1)", "(robot-has r1 black)"} <= _atoms(e.init.stated)
     assert "(painted t1 black)" not in {f.atom for f in e.conflicts()}
     assert e.aligned
+
+
+SQUARE = (
+    "(define (problem p) (:domain floor-tile) (:objects f1 f2 f3 f4 - tile r1 - robot green - "
+    "color) (:init (up f1 f3) (up f2 f4) (right f2 f1) (right f4 f3) (robot-at r1 f3) "
+    "(robot-has r1 green) (available-color green)) (:goal (and (painted f1 green) "
+    "(painted f2 green))))"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Robot r1 is on f3 with green; f1 is up from f3, f2 up from f4. Both back tiles, f1 and "
+        "f2, have to be painted green.",
+        "r1 stands on f3 holding green. f1 is above f3 and f2 above f4. The two back tiles, f1 "
+        "and f2, must end up green.",
+    ],
+)
+def test_a_named_list_before_a_goal_cue_is_the_goal_s_subject(text: str):
+    e = Aligner().explain(text, SQUARE)
+    assert {"(painted f1 green)", "(painted f2 green)"} <= _atoms(e.goal.stated)
+    assert e.aligned and not e.goal.unstated
+    w = Aligner().explain(text, SQUARE.replace("(painted f2 green)", "(painted f4 green)"))
+    assert "(painted f2 green)" in _atoms(w.goal.missing_in_problem)

@@ -207,6 +207,21 @@ def vocabulary_words(world: World) -> frozenset[str]:
     return frozenset(words)
 
 
+def _bare_list_start(toks: Sequence, j: int, s0: int, by_tok: Container[int]) -> int:
+    """The separator before a bare list of objects that ends at the comma ``j`` (the list
+    is the subject of the cue after it), else ``j``."""
+    i = j - 1
+    if i not in by_tok:
+        return j
+    while i >= 0 and toks[i].start >= s0 and (
+        i in by_tok or (toks[i].text in (",", "and", "&") and i - 1 in by_tok)
+    ):
+        i -= 1
+    if i < 0 or toks[i].start < s0 or toks[i].text in _SEPARATORS:
+        return i
+    return j
+
+
 def clause_cuts(
     secs: list[tuple[int, str]], text: str, toks: Sequence, by_tok: Container[int]
 ) -> list[tuple[int, str]]:
@@ -227,6 +242,8 @@ def clause_cuts(
             t = toks[j].text
             listed = j - 1 in by_tok and j + 1 in by_tok and t in (",", "and", "&")
             if t in _SEPARATORS and j not in by_tok and not listed:
+                if j == k - 1 and t == ",":  # "Both back tiles, f1 and f2, have to be …"
+                    j = _bare_list_start(toks, j, s0, by_tok)
                 break
             j -= 1
         first = next((i for i, t in enumerate(toks) if t.start >= s0), j + 1)
