@@ -458,3 +458,18 @@ def test_a_named_list_before_a_goal_cue_is_the_goal_s_subject(text: str):
     assert e.aligned and not e.goal.unstated
     w = Aligner().explain(text, SQUARE.replace("(painted f2 green)", "(painted f4 green)"))
     assert "(painted f2 green)" in _atoms(w.goal.missing_in_problem)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The pump and the spare (w1) are still in the trunk. Goal: w1 inflated.",
+        "the jack and our old spare (w1) sit in the trunk; pump w1 up please.",
+    ],
+)
+def test_words_before_a_named_parenthesis_describe_that_object(text: str):
+    thing = "pump" if "pump and" in text else "jack"
+    init = f"(in {thing} trunk) (in w1 trunk)"
+    e = Aligner(domain=CAR).explain(text, _car(init))
+    assert {f"(in {thing} trunk)", "(in w1 trunk)"} <= _atoms(e.init.stated)
+    assert f"(have {thing})" not in {f.atom for f in e.conflicts()}

@@ -28,6 +28,7 @@ from .lists import (
     following_items,
     gapped,
     join_compact,
+    named_next,
     said_after,
 )
 from .mentions import Mention, Token, find_mentions, tokenize
@@ -271,6 +272,8 @@ def _clauses_of(
             out[-1] = _extend(text, out[-1], pending, pending[-1].end)
             prev_subject = prev_last = (pending[-1],) if not ms else prev_subject
             pending = []
+        if not ms and sep == "(" and named_next(toks, pairs, n_sg, by_tok, _content):
+            continue  # "the spare (r1)": the words are a description of the object named next
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
             # something of all of them: "sandwiches s1, s2: not made yet")

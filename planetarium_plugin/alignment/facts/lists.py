@@ -41,6 +41,7 @@ __all__ = [
     "following_items",
     "gapped",
     "join_compact",
+    "named_next",
     "pairwise",
     "said_after",
 ]
@@ -247,3 +248,13 @@ def distinct(ms: Sequence[Mention]) -> list[Mention]:
             out.append(m)
             seen.add(m.objects)
     return out
+
+
+def named_next(toks: Sequence[Token], pieces, n: int, by_tok, content) -> bool:
+    """Is piece ``n`` (words, no object, before "(") described by one object named alone in
+    the parenthesis after it ("pump and the spare (r1) are inside": "the spare" is r1)?"""
+    if n + 1 >= len(pieces) or pieces[n + 1][1] != ")":
+        return False
+    nxt = pieces[n + 1][0]
+    items = {id(by_tok[j]) for j in nxt if j in by_tok}
+    return len(items) == 1 and not content([toks[j] for j in nxt if j not in by_tok])
