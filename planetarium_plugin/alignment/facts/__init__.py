@@ -37,7 +37,7 @@ from .mentions import Mention, find_mentions
 from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
 from .relative import with_clauses
-from .sequences import sequence_clauses
+from .sequences import oriented, sequence_clauses
 from .structured import with_structured
 from .towers import tower_clauses
 from .world import World, read_world
@@ -167,7 +167,7 @@ def explain_pairs(
     out = []
     for (world, pack, clauses, loose), pddl, text in zip(prepared, pddls, texts, strict=True):
         try:
-            grounded = ground_clauses(enc, world, clauses)
+            grounded = oriented(world, ground_clauses(enc, world, clauses))
             first = compare(world, grounded, loose=loose)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)

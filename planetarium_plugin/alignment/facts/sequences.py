@@ -23,15 +23,17 @@ A wrong problem (a link missing, one added) still leaves facts of the reading mi
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 
 from .clauses import Clause
+from .grounding import GroundedClause
 from .mentions import Mention, find_mentions
 from .sections import _sentences, section_at, sections, vocabulary_words
 from .world import World
 
-__all__ = ["replace_spanned", "sequence_clauses"]
+__all__ = ["oriented", "replace_spanned", "sequence_clauses"]
 
 #: Between two items of a chain: a dash or an arrow.
 _LINK = re.compile(r"\s*(?:-|\u2013|\u2014|->|<->|\u2192|\u2194|=>|<|>|<=|>=)\s*$")
@@ -224,3 +226,45 @@ def replace_spanned(
         or c.direct is not None
     ]
     return sorted([*kept, *added], key=lambda c: c.start)
+
+
+def oriented(world: World, grounded: Sequence[GroundedClause]) -> list[GroundedClause]:
+    """Readings of a static binary predicate turned the way the domain runs it: which argument
+    comes first in ``(above f1 f4)`` is the domain's convention, not English's ("f4 is above
+    f1" reads ``(above f4 f1)``; miconic writes ``(above f1 f4)``). Where the text's readings
+    of such a predicate agree with the init only the other way round (more of them reversed
+    than as read), every reading of it is reversed; a predicate named in the text is left as
+    written. A changed static fact still leaves a stated one missing."""
+    static = {n for n, p in world.predicates.items() if p.static and p.arity == 2}
+    if not static:
+        return list(grounded)
+    tally: dict[str, list[int]] = {}
+    for g in grounded:
+        if g.negated or g.clause.direct is not None or not g.candidates:
+            continue
+        if (
+            g.candidates[0].predicate not in static
+            or len(g.clause.slots) != 2
+            or any(m.plural or len(m.objects) != 1 for sl in g.clause.slots for m in sl)
+        ):
+            continue  # only clauses of just two named objects ("each floor above all the lower
+            # ones" is a description; "p2 from f3 down to f1" is about p2)
+        for _, per in g.facts():
+            cand, atoms = per[0]
+            for a in atoms[:1]:
+                got = tally.setdefault(cand.predicate, [0, 0])
+                got[0] += a in world.init
+                got[1] += (a[0], a[2], a[1]) in world.init and a not in world.init
+    flip = {n for n, (same, other) in tally.items() if other > same}
+    if not flip:
+        return list(grounded)
+    out = []
+    for g in grounded:
+        if g.clause.direct is None and any(c.predicate in flip for c in g.candidates):
+            cands = tuple(
+                dataclasses.replace(c, slots=c.slots[::-1]) if c.predicate in flip else c
+                for c in g.candidates
+            )
+            g = dataclasses.replace(g, candidates=cands)
+        out.append(g)
+    return out
