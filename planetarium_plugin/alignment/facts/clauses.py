@@ -19,18 +19,9 @@ from __future__ import annotations
 
 import re
 
+from . import lists
 from .counted import counted
 from .descriptions import describe
-from .lists import (
-    continues_object,
-    distinct,
-    elliptic,
-    following_items,
-    gapped,
-    join_compact,
-    named_next,
-    said_after,
-)
 from .mentions import Mention, Token, find_mentions, tokenize
 from .naming import named_calls
 from .references import Antecedents, antecedent
@@ -104,6 +95,8 @@ _VERBS_S = wordset(
 #: First words after which a piece with objects still says something of the previous subject
 #: ("r1 is at t1 and has black"): not these.
 _NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
+
+
 def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:
     """The clauses of ``text``, left to right, with resolved object slots."""
     calls = named_calls(text, world)
@@ -156,7 +149,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
         else describe(
             text,
             toks,
-            join_compact(
+            lists.join_compact(
                 text, toks, counted(text, toks, find_mentions(text, world, toks), world), world
             ),
             world,
@@ -238,9 +231,9 @@ def _clauses_of(
     before = ""  # the separator before the segment
     keyed: list[Mention] = []  # a list before a colon: "s1, s2: not made yet"
     skip: set[int] = set()  # pieces an ellipsis took as its objects
-    for n_sg, (sg, sep) in enumerate(pairs):
+    for at, (sg, sep) in enumerate(pairs):
         opened, before = before, sep
-        if n_sg in skip:
+        if at in skip:
             continue
         if opened != ":":
             keyed = []
@@ -252,27 +245,25 @@ def _clauses_of(
         rest = [toks[k] for k in sg if k not in by_tok]
         said = " ".join(t.text for t in rest if t.text.isalpha())
         if ms and out and out[-1].slots and _ELLIPSIS.match(said):
-            # "b2 and b4 lie on the table, as does b1": the previous clause said of b1 too
-            # "…, and so can beta and gamma": the bare objects after it are its objects too
-            more, taken = following_items(toks, pairs, n_sg, by_tok, _content)
+            # "b2 and b4 lie on the table, as does b1"; "…, and so can beta and gamma"
+            more, taken = lists.following_items(toks, pairs, at, by_tok, _content)
             skip |= taken
-            out += elliptic(text, out, [*ms, *more], toks[sg[0]].start)
+            out += lists.elliptic(text, out, [*ms, *more], toks[sg[0]].start)
             continue
         if (
             pending
-            and continues_object(text, out, pending)
+            and lists.continues_object(text, out, pending)
             and (
-                (opened == "(" and not ms and not said_after(toks, pairs, n_sg, by_tok, _content))
+                opened == "(" and not ms and not lists.said_after(toks, pairs, at, by_tok, _content)
                 or (ms and sg[0] in by_tok and _singular(toks, ms[0].last_token + 1))
             )
         ):  # "in it are the wrench, the jack and r1 (intact, …)", "Small is smaller than Medium
-            # and Large, and Medium is …": a list closed by "and" before a parenthesis on its
-            # last item or a subject of its own (a singular verb: not "… b3 and b4 are clear")
-            # continues the object of the clause before
+            # and Large, and Medium is …": a list closed by "and" before an aside on its last
+            # item or a new subject (not "… b3 and b4 are clear") continues the last object
             out[-1] = _extend(text, out[-1], pending, pending[-1].end)
             prev_subject = prev_last = (pending[-1],) if not ms else prev_subject
             pending = []
-        if not ms and sep == "(" and named_next(toks, pairs, n_sg, by_tok, _content):
+        if not ms and sep == "(" and lists.named_next(toks, pairs, at, by_tok, _content):
             continue  # "the spare (r1)": the words are a description of the object named next
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
@@ -319,9 +310,9 @@ def _clauses_of(
             # no fact of that
             out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
             pending = []
-        if not pending and not _content(rest) and gapped(out, ms, memory.kinds):
+        if not pending and not _content(rest) and lists.gapped(out, ms, memory.kinds):
             # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both
-            out += elliptic(text, out, ms, toks[sg[0]].start, gap=True)
+            out += lists.elliptic(text, out, ms, toks[sg[0]].start, gap=True)
             continue
         slots: list[list[Mention]] = [[m] for m in ms]
         if keyed and not ms and _content(rest):
@@ -343,7 +334,7 @@ def _clauses_of(
             slots.append(list(pending))
             pending = []
         elif pending:
-            pending = distinct(pending)  # "The robot, robbie, is …": one object named twice
+            pending = lists.distinct(pending)  # "The robot, robbie, is …": one object named twice
             head = [t for k in sg if k not in by_tok and ms and (t := toks[k]).end <= ms[0].start]
             if any(t.text not in nouns and t.text.rstrip("s") not in nouns for t in _content(head)):
                 # "the top row, t1, t2 and t3, painted black": the list is the subject of
