@@ -38,34 +38,39 @@ def counted(
     }
     names = {k for m in ments if m.first_token >= 0 and not m.plural and m.confidence >= 1.0
              for k in range(m.first_token, m.last_token + 1)}  # fmt: skip
-    if len(covered) == len(toks):
+    n = len(toks)
+    starts = [
+        i
+        for i in range(n)
+        if i not in covered
+        and (
+            toks[i].text in ("all", "both")
+            or toks[i].text in _HEADS
+            or (i + 1 < n and toks[i + 1].text in _HEADS)
+        )
+    ]
+    if not starts:  # most texts: nothing to read, no index built
         return list(ments)
     idx = _Index(world)
-    out = list(ments)
     added: list[Mention] = []
-    last_noun: str | None = None
-    i = 0
-    while i < len(toks):
-        w = toks[i].text
-        if i not in covered:
-            before = sorted(
-                [m for m in out if m.end <= toks[i].start] + added, key=lambda m: m.start
-            )
-            got = _counted_back(toks, i, idx, last_noun) or _others(
-                text, toks, i, idx, world, before
-            )
-            if got is not None:
-                objs, j = got
-                if not any(k in covered for k in range(i, j + 1)):
-                    added.append(_mention(text, toks, i, j, objs))
-                    i = j + 1
-                    continue
-        if i not in names and w.isalpha() and len(w) > 2 and idx.of_noun(w):
-            last_noun = w
-        i += 1
+    upto = -1
+    for i in starts:
+        if i <= upto:
+            continue
+        before = sorted([m for m in ments if m.end <= toks[i].start] + added, key=lambda m: m.start)
+        noun = next((toks[k].text for k in range(i - 1, -1, -1) if k not in names
+                     and toks[k].text.isalpha() and len(toks[k].text) > 2
+                     and idx.of_noun(toks[k].text)), None)  # fmt: skip
+        got = _counted_back(toks, i, idx, noun) or _others(text, toks, i, idx, world, before)
+        if got is not None and not any(k in covered for k in range(i, got[1] + 1)):
+            added.append(_mention(text, toks, i, got[1], got[0]))
+            upto = got[1]
     if not added:
         return list(ments)
-    return sorted(out + added, key=lambda m: m.start)
+    return sorted([*ments, *added], key=lambda m: m.start)
+
+
+_HEADS = wordset("other others rest remaining")
 
 
 def _mention(text: str, toks: Sequence[Token], i: int, j: int, objs: set[str]) -> Mention:
