@@ -56,8 +56,12 @@ _OWN_SUBJECT = wordset(
     "the a an my your our their his her it i we you he she nothing none no there this that "
     "robot hand arm gripper"
 )
-#: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2".
-_ELLIPSIS = re.compile(r"^(?:just |and )?(?:as|so) (?:does|do|is|are|was|were|did)(?: and)*$")
+#: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2", "and neither
+#: is b2" (after "b1 is not clear": the negation is repeated with the clause).
+_ELLIPSIS = re.compile(
+    r"^(?:just |and )?(?:as|so|neither|nor) (?:does|do|is|are|was|were|did|can|has|have)"
+    r"(?: the| a| an)?(?: and)*$"
+)
 _OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
 #: Words before a list that introduce it ("the other blocks b1, b2 and b3 …").
