@@ -40,7 +40,7 @@ from .sections import (
     sections,
     vocabulary_words,
 )
-from .templates import Clause, _chain, _extend, _headed, _make, _respective
+from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
 from .world import World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
@@ -55,12 +55,6 @@ _RELATIVE = {"which", "who", "that", "whose", "where"}
 _OWN_SUBJECT = wordset(
     "the a an my your our their his her it i we you he she nothing none no there this that "
     "robot hand arm gripper"
-)
-#: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2", "and neither
-#: is b2" (after "b1 is not clear": the negation is repeated with the clause).
-_ELLIPSIS = re.compile(
-    r"^(?:just |and )?(?:as|so|neither|nor) (?:does|do|is|are|was|were|did|can|has|have)"
-    r"(?: the| a| an)?(?: and)*$"
 )
 _OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
@@ -268,9 +262,8 @@ def _clauses_of(
                 ms.append(m)
         rest = [toks[k] for k in sg if k not in by_tok]
         said = " ".join(t.text for t in rest if t.text.isalpha())
-        if ms and out and out[-1].slots and _ELLIPSIS.match(said):
+        if ms and out and out[-1].slots and (c := _elided(out, said)) is not None:
             # "b2 and b4 lie on the table, as does b1": the previous clause said of b1 too
-            c = out[-1]
             a, b = toks[sg[0]].start, toks[sg[-1]].end
             out.append(replace(c, start=a, end=b, text=text[a:b], slots=(tuple(ms), *c.slots[1:])))
             continue
