@@ -536,3 +536,47 @@ def test_a_hyphenated_heading_is_no_imperative(aligner, text, domain, problem):
     exp = aligner.explain(text, problem, domain)
     assert exp.init.stated and exp.aligned
     assert not [f for f in exp.conflicts() if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "y is on x, z on y; x and w are on the table; w is clear, and so is z. y is not clear, "
+        "and neither is x. The arm is empty. Goal: x on w, y on x, z on the table.",
+        "x and w stand on the table, y on x, z on y. x is not clear, nor is y; the hand is "
+        "empty. I want x on w, y on x and z on the table.",
+    ],
+)
+def test_neither_is_repeats_the_denial_for_its_object(aligner, text):
+    exp = aligner.explain(text, BLOCKS)
+    assert not {"(clear x)", "(clear y)"} & {f.atom for f in exp.conflicts()}
+    assert exp.aligned
+    bad = aligner.explain(text, BLOCKS.replace("(clear z)", "(clear z) (clear x)"))
+    assert "(clear x)" in {f.atom for f in bad.init.contradicted}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lion is in pen1 and has not been fed, and neither has the zebra; the zebra is in "
+        "pen1 too. Goal: lion in pen2.",
+        "Lion and zebra are both in pen1. The lion is not fed, nor is the zebra. Move the lion "
+        "to pen2.",
+    ],
+)
+def test_neither_is_in_a_second_domain(aligner, text):
+    farm = """(define (domain farm) (:requirements :strips :typing) (:types animal pen)
+      (:predicates (in-pen ?a - animal ?p - pen) (fed ?a - animal))
+      (:action move :parameters (?a - animal ?p ?q - pen) :precondition (in-pen ?a ?p)
+        :effect (and (in-pen ?a ?q) (not (in-pen ?a ?p))))
+      (:action feed :parameters (?a - animal) :precondition () :effect (fed ?a)))"""
+    problem = (
+        "(define (problem f) (:domain farm) (:objects lion zebra - animal pen1 pen2 - pen) "
+        "(:init (in-pen lion pen1) (in-pen zebra pen1)) (:goal (and (in-pen lion pen2))))"
+    )
+    exp = aligner.explain(text, problem, farm)
+    assert exp.aligned
+    bad = aligner.explain(
+        text, problem.replace("(in-pen zebra pen1)", "(in-pen zebra pen1) (fed zebra)"), farm
+    )
+    assert "(fed zebra)" in {f.atom for f in bad.init.contradicted}

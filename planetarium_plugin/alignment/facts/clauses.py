@@ -39,7 +39,7 @@ from .sections import (
     sections,
     vocabulary_words,
 )
-from .templates import Clause, _chain, _extend, _headed, _make, _respective
+from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
 from .world import World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
@@ -54,11 +54,6 @@ _RELATIVE = {"which", "who", "that", "whose", "where"}
 _OWN_SUBJECT = wordset(
     "the a an my your our their his her it i we you he she nothing none no there this that "
     "robot hand arm gripper"
-)
-#: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2".
-_ELLIPSIS = re.compile(
-    r"^(?:just |and )?(?:as|so) (?:does|do|is|are|was|were|did|can|could|will|would|has|have)"
-    r"(?: and)*$"
 )
 _OBJECT_PRONOUN = re.compile(r"\b(?:them|both of them|all of them|each of them)\b", re.I)
 _DETERMINERS = wordset("the a an my your our their")
@@ -244,11 +239,11 @@ def _clauses_of(
                 ms.append(m)
         rest = [toks[k] for k in sg if k not in by_tok]
         said = " ".join(t.text for t in rest if t.text.isalpha())
-        if ms and out and out[-1].slots and _ELLIPSIS.match(said):
+        if ms and out and out[-1].slots and (c := _elided(out, said)) is not None:
             # "b2 and b4 lie on the table, as does b1"; "…, and so can beta and gamma"
             more, taken = lists.following_items(toks, pairs, at, by_tok, _content)
             skip |= taken
-            out += lists.elliptic(text, out, [*ms, *more], toks[sg[0]].start)
+            out += lists.elliptic(text, out, [*ms, *more], toks[sg[0]].start, of=c)
             continue
         if (
             pending

@@ -210,17 +210,23 @@ def following_items(
 
 
 def elliptic(
-    text: str, out: Sequence[Clause], ms: Sequence[Mention], a: int, gap: bool = False
+    text: str,
+    out: Sequence[Clause],
+    ms: Sequence[Mention],
+    a: int,
+    gap: bool = False,
+    of: Clause | None = None,
 ) -> list[Clause]:
     """The clause before said again of ``ms`` ("…, as does b1"): as its subject, as a new pair
     both ways after a reciprocal fact ("a and b see each other, and so can b and c"), or with
-    every slot new (``gap``: "d1 dispenses gin and d2 tonic")."""
-    c, b = out[-1], max(m.end for m in ms)
+    every slot new (``gap``: "d1 dispenses gin and d2 tonic"). ``of``: the clause repeated,
+    when not the last one ("…, and neither is b2": the last denial)."""
+    c, b = of if of is not None else out[-1], max(m.end for m in ms)
     if gap:
         return [
             dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=tuple((m,) for m in ms))
         ]
-    if len(ms) == 2 and _reciprocal(out):
+    if len(ms) == 2 and c is out[-1] and _reciprocal(out):
         x, y = ms
         return [
             dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=((x,), (y,))),

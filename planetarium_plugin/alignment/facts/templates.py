@@ -26,6 +26,13 @@ _PRONOUN = re.compile(
     re.I,
 )
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
+#: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2", "and neither
+#: is b2" (after "b1 is not clear": the negation is repeated with the clause).
+_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+_ELLIPSIS = re.compile(
+    r"^(?:just |and )?(?:as|so|neither|nor) "
+    r"(?:does|do|is|are|was|were|did|can|could|will|would|has|have)(?: the| a| an)?(?: and)*$"
+)
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,16 @@ class Clause:
 def _respective(rest: list[Token]) -> bool:
     words = " ".join(t.text for t in rest)
     return "respectively" in words or "in that order" in words
+
+
+def _elided(out: list[Clause], said: str) -> Clause | None:
+    """The clause an elliptic piece repeats for its object ("as does b1": the previous one;
+    "…, and neither is cont-a": the last denial, not an aside between, "(h2 is there)")."""
+    if not _ELLIPSIS.match(said):
+        return None
+    if said.split()[0] in ("neither", "nor") or said.startswith("and n"):
+        return next((c for c in reversed(out) if c.slots and _DENIAL.search(c.template)), None)
+    return out[-1]
 
 
 def _extend(text: str, c: Clause, more: list[Mention], end: int) -> Clause:
