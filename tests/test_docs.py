@@ -354,7 +354,7 @@ def test_two_setup_commands_and_ci_runs_the_second() -> None:
     readme = _setup_commands("README.md")
     assert len(readme) == 2
     assert readme[0].endswith("--tasks planetarium --limit 1 --gen_kwargs max_gen_toks=128")
-    assert readme[1].endswith("python -m pytest")
+    assert readme[1].endswith("python -m pytest -n 2 --dist loadfile")
     assert _setup_commands("docs/getting-started.md") == readme
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     assert ci[-1] == readme[1]

@@ -109,7 +109,7 @@ def images(pack: str, action: str) -> set[str]:
     gt = PACKS[pack].domain
     return {action} | {
         f.actions[action][0]
-        for f in Search(gt, gt, Deadline(1.0)).perfect_renamings(8)
+        for f in Search(gt, gt, Deadline(30.0)).perfect_renamings(8)
         if action in f.actions
     }
 

@@ -249,14 +249,20 @@ class RayEngine:
         load = [0] * len(actors)  # chunks queued on each actor
         done: set[int] = set()  # indices into todo already yielded
         tries: dict[int, int] = {}  # index -> chunks it was in that failed
+        down = _Downtime(len(actors))
         try:
             while pending or running:
-                while pending and min(load) < 2:  # one running, one queued: no idle gap
-                    a = load.index(min(load))
+                while pending:  # one running, one queued per actor: no idle gap
+                    a = down.pick(load)
+                    if a is None:
+                        break
                     chunk = [pending.popleft() for _ in range(self._size(len(pending), actors))]
                     call = actors[a].score.options(num_returns="streaming")
                     running[call.remote([todo[i] for i in chunk])] = (chunk, a)
                     load[a] += 1
+                if not running:  # every actor is restarting: wait for the first to be back
+                    time.sleep(down.wait())
+                    continue
                 ready, _ = ray.wait(list(running), num_returns=1, timeout=1.0)
                 for stream in ready:
                     chunk, a = running[stream]
@@ -267,9 +273,10 @@ class RayEngine:
                         load[a] -= 1
                         # An actor that died (Ray restarts it) leaves records unscored: re-run them.
                         rest = [i for i in chunk if i not in done]
+                        if down.failed(a):  # the records ran when it died (not just queued)
+                            for i in rest:
+                                tries[i] = tries.get(i, 0) + 1
                         retry = [i for i in rest if tries.get(i, 0) < self.max_retries]
-                        for i in rest:
-                            tries[i] = tries.get(i, 0) + 1
                         pending.extendleft(reversed(retry))
                         why = type(exc).__name__
                         for i in [i for i in rest if i not in retry]:
@@ -277,6 +284,7 @@ class RayEngine:
                             counts["crashed"] += 1
                             yield failed_result(todo[i], "crashed", f"Ray gave up ({why})")
                         continue
+                    down.answered(a)
                     for pos, result, kind in batch:
                         i = chunk[pos]
                         if i in done:  # answered by an earlier run of the chunk
@@ -323,6 +331,48 @@ class RayEngine:
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
+
+
+class _Downtime:
+    """Which actors may take a chunk now: an actor whose call failed (it died, Ray restarts it)
+    gets nothing for a while, longer after each failure in a row, so that its queued chunks'
+    records are not used up on an actor that is still starting (on a loaded machine a restart
+    takes seconds). Only the first failure in a row, or one after many, counts against the
+    records: the chunks queued behind it never ran.
+
+    >>> d = _Downtime(2)
+    >>> d.pick([0, 0]), d.failed(0), d.failed(0), d.pick([0, 1])
+    (0, True, False, 1)
+    >>> d.answered(0); d.pick([0, 1])
+    0
+    """
+
+    _COUNT_AGAIN = 6  # failures in a row after which each counts again (an actor never back)
+
+    def __init__(self, n: int) -> None:
+        self._until = [0.0] * n
+        self._row = [0] * n
+
+    def pick(self, load: list[int]) -> int | None:
+        """The least loaded actor with room (fewer than two chunks) and not resting, or None."""
+        now = time.monotonic()
+        free = [a for a, n in enumerate(load) if n < 2 and self._until[a] <= now]
+        return min(free, key=lambda a: (load[a], a)) if free else None
+
+    def failed(self, a: int) -> bool:
+        """Note a failed call of actor ``a``; whether it counts against the chunk's records."""
+        self._row[a] += 1
+        self._until[a] = time.monotonic() + min(8.0, 0.5 * 2 ** (self._row[a] - 1))
+        return self._row[a] == 1 or self._row[a] >= self._COUNT_AGAIN
+
+    def answered(self, a: int) -> None:
+        """Actor ``a`` answered: it is up."""
+        self._row[a] = 0
+        self._until[a] = 0.0
+
+    def wait(self) -> float:
+        """Seconds until the first resting actor may take a chunk again."""
+        return max(0.0, min(self._until) - time.monotonic())
 
 
 def run_ray(
