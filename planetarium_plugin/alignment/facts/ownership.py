@@ -22,9 +22,10 @@ fact: nothing here applies, the clause is read as any other.
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> from planetarium_plugin.alignment.facts.clauses import split_clauses
->>> dom = ("(define (domain g) (:types robot gripper room) (:predicates (free ?r - robot ?g -"
-...        " gripper) (at ?r - robot ?x - room)) (:action a :parameters (?r - robot ?g - gripper)"
-...        " :precondition (free ?r ?g) :effect (not (free ?r ?g))))")
+>>> dom = ("(define (domain g) (:types robot gripper room ball) (:predicates (free ?r - robot"
+...        " ?g - gripper) (carry ?r - robot ?b - ball ?g - gripper) (at ?r - robot ?x - room))"
+...        " (:action a :parameters (?r - robot ?g - gripper ?b - ball) :precondition (free ?r ?g)"
+...        " :effect (and (carry ?r ?b ?g) (not (free ?r ?g)))))")
 >>> w = read_world("(define (problem p) (:domain g) (:objects r1 r2 - robot g1 g2 g3 - gripper"
 ...                " x - room) (:init (free r1 g1)) (:goal (and)))", dom)
 >>> text = "r1 has grippers g1 and g2, r2 has g3."
