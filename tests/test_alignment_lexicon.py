@@ -8,20 +8,12 @@ Domains and wordings written for these tests."""
 from __future__ import annotations
 
 import pytest
+from test_alignment_ownership import LEVELS  # the same jar-and-levels domain
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world
 from planetarium_plugin.alignment.facts.vocabulary import numbered_order, order_says, stem
 from planetarium_plugin.alignment.facts.wording import action_wording, participle
-
-LEVELS = """(define (domain levels)
-  (:requirements :strips :typing)
-  (:types level jar)
-  (:predicates (next ?a - level ?b - level) (jar-level ?j - jar ?l - level))
-  (:action fill
-    :parameters (?j - jar ?a ?b - level)
-    :precondition (and (jar-level ?j ?a) (next ?a ?b))
-    :effect (and (jar-level ?j ?b) (not (jar-level ?j ?a)))))"""
 
 HEIGHTS = """(define (domain heights)
   (:requirements :strips :typing)

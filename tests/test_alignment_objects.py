@@ -10,19 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_alignment_ownership import LEVELS  # the same jar-and-levels domain
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
 from planetarium_plugin.alignment.facts.ownership import owned_kinds
-
-LEVELS = """(define (domain levels)
-  (:requirements :strips :typing)
-  (:types level jar)
-  (:predicates (next ?a - level ?b - level) (jar-level ?j - jar ?l - level))
-  (:action fill
-    :parameters (?j - jar ?a ?b - level)
-    :precondition (and (jar-level ?j ?a) (next ?a ?b))
-    :effect (and (jar-level ?j ?b) (not (jar-level ?j ?a)))))"""
 
 LEVELS_HEAD = "(define (problem p) (:domain levels) (:objects l0 l1 l2 - level j1 - jar)"
 LEVELS_INIT = "(next l0 l1) (next l1 l2) (jar-level j1 l0)"
