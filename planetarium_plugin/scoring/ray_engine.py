@@ -273,7 +273,7 @@ class RayEngine:
                         load[a] -= 1
                         # An actor that died (Ray restarts it) leaves records unscored: re-run them.
                         rest = [i for i in chunk if i not in done]
-                        if down.failed(a):  # the records ran when it died (not just queued)
+                        if down.ended(a, died=not isinstance(exc, StopIteration)):
                             for i in rest:
                                 tries[i] = tries.get(i, 0) + 1
                         retry = [i for i in rest if tries.get(i, 0) < self.max_retries]
@@ -338,11 +338,13 @@ class _Downtime:
     gets nothing for a while, longer after each failure in a row, so that its queued chunks'
     records are not used up on an actor that is still starting (on a loaded machine a restart
     takes seconds). Only the first failure in a row, or one after many, counts against the
-    records: the chunks queued behind it never ran.
+    records: the chunks queued behind it never ran. A call that simply ends costs nothing.
 
     >>> d = _Downtime(2)
-    >>> d.pick([0, 0]), d.failed(0), d.failed(0), d.pick([0, 1])
-    (0, True, False, 1)
+    >>> d.ended(0, died=False), d.pick([0, 1])  # a stream that ran out: no rest
+    (True, 0)
+    >>> d.ended(0, died=True), d.ended(0, died=True), d.pick([0, 1])
+    (True, False, 1)
     >>> d.answered(0); d.pick([0, 1])
     0
     """
@@ -359,8 +361,12 @@ class _Downtime:
         free = [a for a, n in enumerate(load) if n < 2 and self._until[a] <= now]
         return min(free, key=lambda a: (load[a], a)) if free else None
 
-    def failed(self, a: int) -> bool:
-        """Note a failed call of actor ``a``; whether it counts against the chunk's records."""
+    def ended(self, a: int, died: bool) -> bool:
+        """Note that a call of actor ``a`` ended (its stream ran out, or the actor died);
+        whether the records it left unanswered count a try (those of a dying actor's first
+        failed call did run; those queued behind it did not)."""
+        if not died:
+            return True
         self._row[a] += 1
         self._until[a] = time.monotonic() + min(8.0, 0.5 * 2 ** (self._row[a] - 1))
         return self._row[a] == 1 or self._row[a] >= self._COUNT_AGAIN
