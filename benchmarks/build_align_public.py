@@ -64,6 +64,11 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
   item's own domain file (committed as ``domains/acp-<name>.pddl``, renamed ``acp-<name>``).
+- ``isr-llm`` (dev, from 2026-11-27): ISR-LLM's task descriptions (ma-labo/ISR-LLM, MIT) over
+  blocksworld (our pack), ball moving and cooking (``domains/ballmoving.pddl``,
+  ``domains/cooking.pddl``: the authors' domain files, syntax repaired): its translator
+  prompt's examples verbatim and sampled test scenarios described with its own templates
+  (cooking's text states only the goal).
 
 Every right pair gets wrong pairs: one init fact changed, one goal fact changed, two goal
 objects swapped, and another request's problem (same source and domain). A wrong pair is kept
@@ -72,6 +77,7 @@ only when the exact equivalence metric says it is NOT equivalent to the right pr
 
     python benchmarks/build_align_public.py --planbench /path/LLMs-Planning \\
         --autoplanbench /path/autoplanbench --acpbench /path/ACPBench \\
+        --isr-llm /path/ISR-LLM \\
         [--out benchmarks/data/alignment_public/pairs.jsonl]
 
 The paths are git directories (bare mirrors or work trees); files are read with ``git show``
@@ -108,6 +114,9 @@ ACPBENCH_COMMIT = "2ed9c925962d57b275bf8c4e7b5d6f564aac9d6d"
 #: tomsilver/pddlgym (MIT), where ``domains/spanner.pddl`` (pddlgym/pddl/spannerlearning.pddl,
 #: the IPC 2011 spanner domain) and ``LICENSE-pddlgym.txt`` (LICENSE.md) come from, unchanged.
 PDDLGYM_COMMIT = "ab268e40ac7b2de8d060ec0c48c27003d1a62d62"
+#: ma-labo/ISR-LLM (MIT), where the ``isr-llm`` source comes from (its translator prompt's
+#: examples and its test scenarios, rendered with its own description templates).
+ISR_LLM_COMMIT = "d1b91efce6631eb1d07e67c9358764553228bafa"
 
 #: Which sources may be tuned on (dev) and which are held out (test): see SOURCES.md.
 SPLITS = {
@@ -149,6 +158,10 @@ SPLITS = {
     # other voices, without running the aligner on it, with two domain files no dev source uses
     # (zenotravel, parking): held out, as handwritten4.
     "handwritten6": "test",
+    # added 2026-11-27 (issue 19), decided before any aligner run: ISR-LLM's (Zhou et al.)
+    # templated task descriptions (blocksworld, ball moving, cooking), a public source written
+    # by other people, for dev (tuning on other people's wording).
+    "isr-llm": "dev",
 }
 
 Atom = tuple[str, ...]
@@ -585,6 +598,167 @@ def _check_acpbench(t: Task) -> None:
         raise SystemExit(f"{t.pair_id}: objects not named in the text: {sorted(missing)}")
 
 
+# --------------------------------------------------------------------------- ISR-LLM
+
+#: ISR-LLM's domains: its test-scenario files per size (``test_scenario/<folder>/``) and the
+#: domain our rows are read with (blocksworld: our pack, the same predicate names; ball moving
+#: and cooking: committed as ``domains/ballmoving.pddl`` and ``domains/cooking.pddl``).
+ISR_DOMAINS = {
+    "blocksworld": ("blocksworld", "blocks", "blocksworld"),
+    "ballmoving": ("ballmoving", "balls", "ballmoving"),
+    "cooking": ("cooking", "pots", "cooking"),
+}
+#: Scenarios sampled per domain and size (3 and 4 objects).
+ISR_PER_FILE = 10
+_ISR_INGREDIENTS = 6
+
+
+def isr_render(domain: str, init: list[int], goal: list[int]) -> str:
+    """ISR-LLM's task description of a scenario: its ``compose_description`` templates
+    (Blocks_Sim/Block_Sim.py, BallMoving_Sim/BallMoving_Sim.py, Cooking_Sim/Cooking_Sim.py),
+    re-implemented; blocksworld ``init[i]`` is the block under ``b<i+1>`` (0: the table) and
+    ``goal`` the tower from the top; ball moving ``init[0]`` is the robot's room; cooking's goal
+    is a pots × 6 matrix of 0/1."""
+    if domain == "blocksworld":
+        n = len(init)
+        s = f"I have {n} blocks. Initially: "
+        for i, under in enumerate(init):
+            on = f"on top of b{under}" if under > 0 else "on the table"
+            s += f"Block b{i + 1} is {on}. "
+        s += "Your goal is to move the blocks such that they are stacked in the order: "
+        s += "".join(f"b{goal[i]} on b{goal[i + 1]}, " for i in range(n - 1))
+        return (s + f"and b{goal[-1]} on table. ").strip()
+    if domain == "ballmoving":
+        n = len(goal)
+        s = f"I have {n} balls within 4 rooms. Initially: Robot is in room{init[0]}. "
+        s += "".join(f"Ball ball{i} is in room{init[i]}. " for i in range(1, n + 1))
+        s += "Your goal is to move the balls to specific rooms: "
+        s += "".join(f"ball{i + 1} in room{goal[i]}, " for i in range(n - 1))
+        return (s + f"and ball{n} in room{goal[-1]}. ").strip()
+    pots = len(goal) // _ISR_INGREDIENTS
+    s = f"I have {pots} pots and 6 different ingredients. Each ingredient can only be picked up "
+    s += "once. Your goal is to add ingredients to pots by following the receipts: "
+    for p in range(pots):
+        row = goal[p * _ISR_INGREDIENTS : (p + 1) * _ISR_INGREDIENTS]
+        s += (
+            f"pot{p + 1} contains "
+            + ", ".join(f"ingredient{j + 1}" for j, x in enumerate(row) if x)
+            + ". "
+        )
+    return s.strip()
+
+
+def isr_problem(domain: str, init: list[int], goal: list[int]) -> tuple[dict, list, list]:
+    """A scenario's objects, init and goal, as ISR-LLM's translator examples write them."""
+    if domain == "blocksworld":
+        n = len(init)
+        blocks = [f"b{i + 1}" for i in range(n)]
+        under = [f"b{u}" if u > 0 else None for u in init]
+        if sorted(goal) != list(range(1, n + 1)) or any(
+            u is not None and under.count(u) > 1 for u in under
+        ):
+            raise SystemExit(f"ISR-LLM blocksworld scenario {init} {goal} is not a state")
+        atoms: list[Atom] = [("arm-empty",)]
+        pairs = zip(blocks, under, strict=True)
+        atoms += [("on", b, u) if u else ("on-table", b) for b, u in pairs]
+        atoms += [("clear", b) for b in blocks if b not in under]
+        tower = [f"b{g}" for g in goal]
+        gl = [("on", tower[i], tower[i + 1]) for i in range(n - 1)] + [("on-table", tower[-1])]
+        return {b: "object" for b in blocks}, atoms, gl
+    if domain == "ballmoving":
+        n = len(goal)
+        objs = {"robot1": "robot"} | {f"room{r}": "room" for r in range(1, 5)}
+        objs |= {f"ball{i}": "ball" for i in range(1, n + 1)}
+        atoms = [("arm-empty",), ("robot-at", "robot1", f"room{init[0]}")]
+        atoms += [("at", f"ball{i}", f"room{init[i]}") for i in range(1, n + 1)]
+        return objs, atoms, [("at", f"ball{i + 1}", f"room{g}") for i, g in enumerate(goal)]
+    pots = len(goal) // _ISR_INGREDIENTS
+    objs = {f"pot{p}": "pot" for p in range(1, pots + 1)}
+    objs |= {f"ingredient{j}": "ingredient" for j in range(1, _ISR_INGREDIENTS + 1)}
+    atoms = [("arm-empty",)] + [("pot-empty", f"pot{p}") for p in range(1, pots + 1)]
+    gl = [("contain", f"pot{k // _ISR_INGREDIENTS + 1}", f"ingredient{k % _ISR_INGREDIENTS + 1}")
+          for k, x in enumerate(goal) if x]  # fmt: skip
+    return objs, atoms, gl
+
+
+def isr_llm_tasks(repo: Path, seed: int) -> list[Task]:
+    """ISR-LLM's translator examples (its own text and problem file, verbatim) and a sample of
+    its test scenarios (3 and 4 objects) described with its own templates; the renderer is
+    checked to reproduce every example's text from the example's problem. Cooking's text
+    states only the goal (the init, arm empty and every pot empty, is ISR-LLM's fixed one):
+    its rows get no ``init_fact`` pair."""
+    repo = _git_dir(repo)
+    rng = random.Random(f"{seed}/isr-llm")  # its own stream: other sources' samples unchanged
+    tasks = []
+    for domain, (folder, noun, pddl_domain) in ISR_DOMAINS.items():
+        extra = {"skip": ("init_fact",)} if domain == "cooking" else {}
+        for k in range(3):
+            raw = git_show(repo, ISR_LLM_COMMIT, f"LLM/Translator/{folder}_examples/example{k}.txt")
+            text = raw.split("Domain file:")[0].strip()
+            names, types, init, goal = pddl_sections(raw.split("Problem file:")[1])
+            t = Task("isr-llm", "isr-llm", pddl_domain, text,
+                     {o: types[o] for o in names}, init, goal,
+                     f"isr-llm/{domain}/example{k}", dict(extra))  # fmt: skip
+            _check_isr_example(t)
+            tasks.append(t)
+        for size in (3, 4):
+            path = f"test_scenario/{folder}/test_scenarios_{size}_{noun}.csv"
+            lines = git_show(repo, ISR_LLM_COMMIT, path).splitlines()[1:]
+            cells = [[json.loads(c) for c in re.findall(r'"(\[[^"]*\])"', ln)] for ln in lines]
+            # a cooking recipe with an empty pot has no sentence in the template: left out
+            ok = [i for i, c in enumerate(cells) if domain != "cooking" or all(
+                any(c[0][p * _ISR_INGREDIENTS : (p + 1) * _ISR_INGREDIENTS])
+                for p in range(size))]  # fmt: skip
+            for i in sorted(rng.sample(ok, ISR_PER_FILE)):
+                c = cells[i]
+                init, goal = (c[0], c[1]) if domain != "cooking" else ([], c[0])
+                objs, ia, ga = isr_problem(domain, init, goal)
+                tasks.append(Task("isr-llm", "isr-llm", pddl_domain,
+                                  isr_render(domain, init, goal), objs, ia, ga,
+                                  f"isr-llm/{domain}/{size}-{i + 1:03d}", dict(extra)))  # fmt: skip
+    return tasks
+
+
+def _check_isr_example(t: Task) -> None:
+    """The renderer must give the example's own text from the example's problem (SystemExit
+    when they disagree, or when the problem is not one ISR-LLM's arrays can describe)."""
+    try:
+        init, goal = _isr_arrays(t)
+        objs, ia, ga = isr_problem(t.domain, init, goal)
+    except (KeyError, ValueError, IndexError, StopIteration) as e:
+        raise SystemExit(f"{t.pair_id}: not an ISR-LLM scenario ({e!r})") from None
+    if (
+        isr_render(t.domain, init, goal) != t.text
+        or set(ia) != set(t.init)
+        or set(ga) != set(t.goal)
+        or objs != t.objects
+    ):
+        raise SystemExit(f"{t.pair_id}: ISR-LLM's example and the renderer disagree")
+
+
+def _isr_arrays(t: Task) -> tuple[list[int], list[int]]:
+    """A problem as ISR-LLM's scenario arrays (the inverse of :func:`isr_problem`)."""
+    if t.domain == "blocksworld":
+        names = sorted(t.objects, key=lambda o: int(o[1:]))
+        under = {a[1]: a[2] for a in t.init if a[0] == "on"}
+        init = [int(under[b][1:]) if b in under else 0 for b in names]
+        on = {a[1]: a[2] for a in t.goal if a[0] == "on"}
+        tower = [next(b for b in names if b not in on.values())]
+        while tower[-1] in on and len(tower) <= len(names):
+            tower.append(on[tower[-1]])
+        return init, [int(b[1:]) for b in tower]
+    if t.domain == "ballmoving":
+        at = {a[1]: a[2] for a in t.init if a[0] in ("at", "robot-at")}
+        balls = sorted((o for o, ty in t.objects.items() if ty == "ball"), key=lambda o: int(o[4:]))
+        gat = {a[1]: a[2] for a in t.goal}
+        init = [int(at["robot1"][4:])] + [int(at[b][4:]) for b in balls]
+        return init, [int(gat[b][4:]) for b in balls]
+    pots = sum(1 for ty in t.objects.values() if ty == "pot")
+    have = {(a[1], a[2]) for a in t.goal}
+    return [], [int((f"pot{p}", f"ingredient{j}") in have)
+                for p in range(1, pots + 1) for j in range(1, _ISR_INGREDIENTS + 1)]  # fmt: skip
+
+
 # --------------------------------------------------------------------------- AutoPlanBench
 
 
@@ -876,6 +1050,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--planbench", type=Path, required=True)
     ap.add_argument("--autoplanbench", type=Path, required=True)
     ap.add_argument("--acpbench", type=Path, required=True, help="IBM/ACPBench git directory")
+    ap.add_argument("--isr-llm", type=Path, required=True, help="ma-labo/ISR-LLM git directory")
     ap.add_argument("--planbench-n", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=DATA / "pairs.jsonl")
@@ -895,6 +1070,7 @@ def main(argv: list[str] | None = None) -> int:
     for source in PLANBENCH_OTHERS:
         tasks += planbench_other_tasks(a.planbench, source, a.seed)
     tasks += acpbench_tasks(a.acpbench)
+    tasks += isr_llm_tasks(a.isr_llm, a.seed)
     rows, dropped = build(tasks, a.seed)
     with a.out.open("w") as f:
         for r in rows:

@@ -7,7 +7,8 @@ by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) a
 ``handwritten4.txt`` (held out from 2026-11-27), ``handwritten5.txt`` (dev, over the packs and
 domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
 files no dev source uses: zenotravel, parking), ACPBench's rows (held out) name their problems'
-objects and carry their own domain files, and each source carries its licence and commit.
+objects and carry their own domain files, ISR-LLM's rows (dev) are its templates' wording of
+their problems, and each source carries its licence and commit.
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "obfuscated": "dev",
         "handwritten5": "dev",
         "handwritten6": "test",
+        "isr-llm": "dev",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -120,7 +122,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     # domain files
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
-               "acpbench", "obfuscated", "handwritten5", "handwritten6"}  # fmt: skip
+               "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -309,6 +311,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
         ("planbench-obfuscated-logistics", builder.PLANBENCH_COMMIT, "MIT",
          "LICENSE-planbench.txt"),
         ("acpbench", builder.ACPBENCH_COMMIT, "CDLA-Permissive-2.0", "LICENSE-acpbench.txt"),
+        ("isr-llm", builder.ISR_LLM_COMMIT, "MIT", "LICENSE-isr-llm.txt"),
     ):  # fmt: skip
         assert f"`{name}`" in notes and commit in notes and licence in notes
         assert len((DATA / text).read_text()) > 900
@@ -449,3 +452,36 @@ def test_obfuscated_batch_is_dev_over_domain_files_with_meaningless_names(rows: 
         assert {"own-words", "plain-english"} <= {r["style"] for r in right if r["domain"] == d}
     section = (DATA / "SOURCES.md").read_text().split("### `obfuscated`")[1][:600]
     assert "Dev (split `dev`) from 2026-11-27" in section
+
+
+def _isr_task(builder, r: dict):
+    names, types, init, goal = builder.pddl_sections(r["problem_pddl"])
+    return builder.Task("isr-llm", r["style"], r["domain"], r["text"],
+                        {o: types[o] for o in names}, init, goal, r["pair_id"])  # fmt: skip
+
+
+def test_isr_llm_rows_are_its_templates_wording_of_their_problems(rows: list[dict]) -> None:
+    """ISR-LLM (MIT, dev): its translator examples and sampled test scenarios over blocksworld
+    (our pack), ball moving and cooking (committed domain files); every right pair's text is
+    what ISR-LLM's templates write for its problem, a changed problem is caught by that check,
+    and cooking (whose text states only the goal) gets no changed-init pair."""
+    builder = _builder()
+    mine = [r for r in rows if r["source"] == "isr-llm"]
+    right = [r for r in mine if r["label"] == 1]
+    assert len(right) == 69 and {r["split"] for r in mine} == {"dev"}
+    assert {r["domain"] for r in mine} == {"blocksworld", "ballmoving", "cooking"}
+    for r in mine:
+        if r["domain"] != "blocksworld":
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+    for r in right:
+        builder._check_isr_example(_isr_task(builder, r))  # SystemExit when they disagree
+    assert not [r for r in mine if r["domain"] == "cooking" and r["mutation"] == "init_fact"]
+    assert {r["mutation"] for r in mine if r["domain"] != "cooking"} == MUTATIONS
+    by_id = {r["pair_id"]: r for r in right}
+    for r in mine:
+        if r["mutation"] in ("init_fact", "goal_fact", "swap_objects"):
+            with pytest.raises(SystemExit):  # the text no longer states that problem
+                builder._check_isr_example(_isr_task(builder, r))
+            assert r["text"] == by_id[r["pair_id"]]["text"]
+    examples = [r for r in right if "/example" in r["pair_id"]]
+    assert len(examples) == 9 and "Robot is in room2." in examples[3]["text"]

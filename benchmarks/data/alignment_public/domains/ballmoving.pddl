@@ -1,0 +1,25 @@
+(define (domain ballmoving)
+(:requirements :strips :typing)
+(:types room ball robot)
+(:predicates 
+(robot-at ?r - robot ?x - room)
+(at ?b - ball ?x - room)
+(arm-empty)
+(carry ?r - robot ?b - ball)
+)
+(:action move
+  :parameters (?r - robot ?from ?to - room)
+  :precondition (and (robot-at ?r ?from))
+  :effect (and (robot-at ?r ?to) (not (robot-at ?r ?from)))
+)
+(:action pick
+  :parameters  (?r - robot ?b - ball ?room - room)
+  :precondition  (and (at ?b ?room) (robot-at ?r ?room) (arm-empty))
+  :effect (and (carry ?r ?b) (not (arm-empty)) (not (at ?b ?room)))
+)
+(:action drop
+  :parameters  (?r - robot ?b - ball ?room - room)
+  :precondition (and (carry ?r ?b) (robot-at ?r ?room))
+  :effect (and (arm-empty) (at ?b ?room) (not (carry ?r ?b)))
+)
+)

@@ -1,0 +1,25 @@
+(define (domain cooking)
+(:requirements :strips :typing)
+(:types pot ingredient)
+(:predicates 
+(arm-empty)
+(pot-empty ?p - pot)
+(holding ?i - ingredient)
+(contain ?p - pot ?i - ingredient)
+)
+(:action pick
+  :parameters (?i - ingredient)
+  :precondition (and (arm-empty))
+  :effect (and (holding ?i) (not (arm-empty)))
+)
+(:action putdown
+  :parameters  (?i - ingredient)
+  :precondition  (and (holding ?i))
+  :effect (and (not (holding ?i)) (arm-empty))
+)
+(:action add
+  :parameters  (?i - ingredient ?p - pot)
+  :precondition (and (holding ?i))
+  :effect (and (not (pot-empty ?p)) (contain ?p ?i))
+)
+)
