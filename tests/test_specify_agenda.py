@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_specify_exact import CASES, CLASSICAL, _domain, _text, _with_negative
 
 from planetarium_plugin import Deadline, domain_packs, parse_problem
-from planetarium_plugin.specify import agenda, exact, relaxed
+from planetarium_plugin.specify import agenda, exact, first, relaxed
 from planetarium_plugin.specify.agenda import agenda_plan, lookahead, replay
 from planetarium_plugin.specify.layers import numpy_available
 from planetarium_plugin.specify.memo import Memo
@@ -64,7 +64,8 @@ def test_closure_from_an_agenda_plan_is_exact(case, data, monkeypatch):
     """With the goal-count searches for the first plan cut to one state (and no memo), the
     first goal state comes from the agenda (or the sub-planners after it): the closure is still
     the oracle's."""
-    monkeypatch.setattr(exact, "FIRST", 1)
+    monkeypatch.setattr(first, "FIRST", 1)
+    monkeypatch.setattr(first, "DEEP", 1)
     monkeypatch.setattr(exact, "DEEP", 1)
     monkeypatch.setattr(exact, "_TASKS", Memo(8))
     monkeypatch.setattr(exact, "_CLOSURES", Memo(8))

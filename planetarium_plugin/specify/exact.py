@@ -40,7 +40,8 @@ Past the state budget or the deadline the answer is undecided (``search_bound``/
 never a guess. Numeric problems go to the oracle.
 
 The parts live by concept: the ground task and its invariant closure in :mod:`.task`,
-regression in :mod:`.regression`; the forward searches in :mod:`.forward`, the goal agenda in
+regression in :mod:`.regression`; the first goal state's searches in :mod:`.first`, the
+forward searches in :mod:`.forward`, the goal agenda in
 :mod:`.agenda`, refutation from known goal states in :mod:`.refute`; Fast Downward as a
 sub-planner in :mod:`.downward`. This module only orchestrates the proofs.
 
@@ -57,9 +58,9 @@ from __future__ import annotations
 
 from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
-from .agenda import agenda_plan
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
+from .first import DEEP, LAZY, first_goal_state
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .local import paired_proof
 from .memo import Memo, closure_key, init_key
@@ -73,23 +74,11 @@ __all__ = ["exact_fully_specify"]
 NEIGHBOURHOOD = 300
 #: States for the quick goal-count search before heuristic search (per fact: from a goal state).
 QUICK = 300
-#: States for the first goal-count search from the init (bit-set states: ~1-4 µs each).
-FIRST = 4_000
-#: ... and generated states without a better goal count after which it gives up (the goal
-#: agenda follows): a tower swap leaves the count where it starts for all 4,000 states, while
-#: on the test splits' 474 first searches that succeed it never stalls for more than 1,705
-#: states, for more than 1,250 only once; the first improvement comes within 563 but once.
-FIRST_STALL = 1_500
-FIRST_STALL_START = 600
-#: Heuristic evaluations of the lazy best-first search when no complete planner answered.
-LAZY = 1_000
 #: Budgets of the per-fact searches; the full ``max_states`` is tried only after them.
 SMALL_BUDGET = 300
 FIRST_BUDGET = 3_000
 #: Seconds of the short sub-planner run between the small and the first regression.
 SHORT_PLANNER = 0.25
-#: States for the depth-first-tied goal-count search before a sub-planner process is started.
-DEEP = 6_000
 #: States and rounds of the goal-count search that avoids every unproven candidate at once.
 BATCH = 3_000
 BATCH_ROUNDS = 3
@@ -174,64 +163,17 @@ def _specify(
     budget = max(1, max_states)
     for s in task.witnesses():  # a goal state of an earlier goal may satisfy this one too
         on_state(s)
-    parents: dict = {}
-    first, exhausted = (task.decode(goal_states[0]), False) if goal_states else (None, False)
-    if first is None:
-        first, exhausted = greedy(
-            task, task.init, gpos, gneg, FIRST, deadline, on_state, parents=parents,
-            stall=FIRST_STALL, stall_start=FIRST_STALL_START,
-        )
-    agenda = None
-    if first is None and not exhausted:
-        # A goal of many atoms (a tall tower in a new order): one atom at a time, achieved
-        # ones protected, in process — before the deeper search and any sub-planner process.
-        agenda = agenda_plan(task, gpos, gneg, deadline)
-        first = task.run(agenda) if agenda is not None else None
-        if first is not None:
-            on_state(task.encode(first))
-    if first is None and not exhausted:
-        first, exhausted = greedy(
-            task,
-            task.init,
-            gpos,
-            gneg,
-            DEEP,
-            deadline,
-            on_state,
-            newest_first=True,
-            parents=parents,
-        )
-    plan = agenda if agenda is not None else plan_to(parents, first) if first is not None else None
-    if first is None and not exhausted:
-        verdict, plan = downward_plan(task, gpos, gneg, deadline)
-        if verdict == "unsolvable":
-            return unreachable()
-        first = task.run(plan) if plan is not None else None
-        if first is not None:
-            on_state(task.encode(first))
-    if first is not None and plan:
-        task.remember_plan(plan)
-    # Each plan known for this init, stripped of the steps this goal does not need, may end in
-    # a leaner goal state (a candidate that drops a goal atom: the ground truth's plan without
-    # the steps that achieved it).
-    for known in task.plans():
-        lean = essential(task, list(known), gpos, gneg)
-        if lean is not None:
-            on_state(task.encode(lean))
-    if first is None and not exhausted:
-        first = lazy_search(task, task.init, gpos, gneg, LAZY, deadline, on_state)
-    if first is None and not exhausted:
-        first, exhausted = greedy(task, task.init, gpos, gneg, budget, deadline, on_state)
-    if first is None:
-        if exhausted:
-            return unreachable()
-        verdict, plan = task.regress(gpos, gneg, budget, deadline)
-        if verdict == "unsolvable":
-            return unreachable()
-        if verdict == "unknown" or plan is None or task.run(plan) is None:
-            raise _bound(max_states, "a goal state")
-        on_state(task.encode(task.run(plan)))
-    neighbourhood(task, goal_states[0], NEIGHBOURHOOD, deadline, on_state)
+    known = task.decode(goal_states[0]) if goal_states else None
+    found = first_goal_state(task, gpos, gneg, known, budget, deadline, on_state)
+    if found == "unreachable":
+        return unreachable()
+    if found == "unknown":
+        raise _bound(max_states, "a goal state")
+    # Goal states around the first refute candidates; none is left when the goal, the static
+    # atoms and the invariant closure of the goal already hold every atom of the goal states
+    # found (a complete tower): every goal state has them all, so nothing can be refuted.
+    if negative or common & ~task.encode(gpos | task.always | implied[0]):
+        neighbourhood(task, goal_states[0], NEIGHBOURHOOD, deadline, on_state)
 
     def find(pos: State, neg: State, what: str, quick: bool = True) -> bool:
         """True if (pos, neg) holds in some reachable state (feeding ``on_state``), False if
