@@ -15,7 +15,13 @@ from planetarium_plugin.specify import agenda, exact, first, relaxed
 from planetarium_plugin.specify.agenda import agenda_plan, lookahead, replay
 from planetarium_plugin.specify.layers import numpy_available
 from planetarium_plugin.specify.memo import Memo
-from planetarium_plugin.specify.relaxed import estimate_from, heuristic, plan_reaches, relaxed_plan
+from planetarium_plugin.specify.relaxed import (
+    estimate_from,
+    heuristic,
+    plan_reaches,
+    plan_tables,
+    relaxed_plan,
+)
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
 
@@ -200,7 +206,10 @@ def test_a_relaxed_plan_rerun_proves_only_what_an_exploration_finds(case, data):
 def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monkeypatch):
     """Re-running the last relaxed plan instead of exploring again changes no plan: the
     agenda with every rest-of-goal check explored (the re-run switched off) returns the same
-    plan, from the init and from a random reachable state, with and without FF's fallback."""
+    plan, from the init and from a random reachable state, with and without FF's fallback
+    (the climbs that follow a re-run's plan without exploring, :data:`.agenda.PLAN_AHEAD`,
+    switched off in both: they change plans on purpose)."""
+    monkeypatch.setattr(agenda, "PLAN_AHEAD", False)
     problem, domain = _problem(case, data)
     pos, neg = problem.goal.positive, problem.goal.negative
     task = GroundTask(problem, domain, Deadline(None))
@@ -255,3 +264,49 @@ def test_a_last_layer_of_the_goals_adders_alone_changes_nothing(case, arrays, da
         return out
 
     assert seen(True) == seen(False)
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_relaxed_plans_tables_guide_only_applicable_steps(case, data):
+    """The costs and achievers of a relaxed plan re-run from another reachable state (what the
+    agenda's climbs follow after a re-run, :func:`.relaxed.plan_tables`): an atom is costed
+    exactly when the re-run reaches it (0 in the state), each achiever adds its atom from
+    cheaper preconditions and is not banned; the lookahead on them applies only applicable,
+    unbanned steps, each to a new state, and ends where they lead."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    s, t = data.draw(st.sampled_from(states)), data.draw(st.sampled_from(states))
+    goal = frozenset(data.draw(st.lists(st.sampled_from(sorted(task.reached)), min_size=1)))
+    kept: list = []
+    if heuristic(task, s, goal, frozenset(), frozenset(), kept) is None:
+        return
+    plan = relaxed_plan(task, kept, goal)
+    banned = frozenset(data.draw(st.lists(st.sampled_from(plan), max_size=2))) if plan else set()
+    cost, achiever = plan_tables(task, plan, t, banned)
+    pre, add, _ = task.relaxed_tables()
+    for x, atom in enumerate(task.atoms):
+        assert (cost[x] >= 0) == plan_reaches(task, plan, t, {atom}, banned), atom
+        assert (cost[x] == 0) == (atom in t), atom
+        if cost[x] > 0:
+            i = achiever[x]
+            assert i not in banned and x in add[i]
+            assert cost[x] == 1 + sum(cost[y] for y in pre[i])
+            assert all(0 <= cost[y] < cost[x] for y in pre[i])
+    for g in sorted(goal - t, key=str)[:2]:
+        if cost[task.index[g]] < 0:
+            continue
+        got = lookahead(task, t, [cost, achiever], frozenset((g,)), frozenset(), banned,
+                        Deadline(None))
+        if got is None:
+            continue
+        steps, end = got
+        assert all(task.row_of[id(a)][4] not in banned for a in steps)
+        assert replay(t, steps) == end
+        seen, cur = {t}, t
+        for a in steps:
+            cur = (cur - a.delete) | a.add
+            assert cur not in seen
+            seen.add(cur)

@@ -16,7 +16,10 @@ from .grounding import GroundAction
 from .layers import explore_arrays, numpy_available, start_release
 from .task import GroundTask, State
 
-__all__ = ["ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic", "plan_reaches", "relaxed_plan"]
+__all__ = [
+    "ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic", "plan_reaches", "plan_tables",
+    "relaxed_plan",
+]
 
 #: States of at least :data:`ARRAY_ATOMS` true atoms in tasks of at least :data:`ARRAYS`
 #: actions explore in numpy (:func:`.layers.explore_arrays`). Measured (RESULTS.md, issue
@@ -252,6 +255,37 @@ def plan_reaches(task: GroundTask, plan: list[int], s: State, goal, banned) -> b
         else:
             reached.update(add[i])
     return all(index.get(x, -1) in reached for x in goal)
+
+
+def plan_tables(task: GroundTask, plan: list[int], s: State, banned) -> list:
+    """Costs and achievers (:func:`heuristic`'s ``keep``) of the relaxed plan ``plan`` run
+    once in order from ``s`` as :func:`plan_reaches` runs it: an atom of ``s`` costs 0, one
+    first added by a step costs 1 + the costs of the step's preconditions and has that step as
+    its achiever; an atom the run does not reach costs -1. Only a guide for
+    :func:`.agenda.lookahead` (a plan for one atom of the goal the plan was made for, without
+    a new exploration): nothing is proved from it."""
+    pre, add, _ = task.relaxed_tables()
+    index = task.index
+    cost = [-1] * len(task.atoms)
+    for x in s:
+        i = index.get(x)
+        if i is not None:
+            cost[i] = 0
+    achiever: dict[int, int] = {}
+    for i in plan:
+        if i in banned:
+            continue
+        c = 1
+        for y in pre[i]:
+            if cost[y] < 0:
+                break
+            c += cost[y]
+        else:
+            for x in add[i]:
+                if cost[x] < 0:
+                    cost[x] = c
+                    achiever[x] = i
+    return [cost, achiever]
 
 
 def _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost):
