@@ -365,6 +365,10 @@ def _clauses_of(
             out.append(_headed(text, header, start, end, slots, section))
         else:
             out += _chain(text, start, end, slots, section, inherited)
+            if len(ms) > 1 and any(ms[0].end <= t.start < ms[-1].start for t in _content(rest)):
+                # "… the receipts: pot1 contains i1, i4.": a relation worded between its own
+                # objects ends what the header introduces; a list after it continues it
+                header = None
         if slots and first != "with":  # "…, with both grippers free, …" is said in passing
             # "the robot stands on c1, carrying nothing": what the object-less phrase denies
             # is the robot's, not c1's (only a subject that opens its clause is inherited then)

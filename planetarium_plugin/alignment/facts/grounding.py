@@ -38,6 +38,7 @@ from .vocabulary import (
     negations,
     negative_subject,
     permits,
+    rule_of_use,
 )
 from .wording import says_action
 from .world import World
@@ -221,11 +222,14 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
             continue
         if (
-            clause.section != "init"
-            and permits(clause.template)
+            (
+                (clause.section != "init" and permits(clause.template))
+                or rule_of_use(clause.template)
+            )
             and not any(_MODAL.search(world.predicates[o[0]].template) for o in opts)
         ):
-            # "p2 can wait": what need not be achieved is no fact of the goal
+            # "p2 can wait": what need not be achieved is no fact of the goal; "each ingredient
+            # can only be picked up once": a rule of the actions, in any section
             out.append(GroundedClause(clause, (), 1.0, False))
             continue
         # objects named only by a quantifier ("build one tower with all the blocks") are as

@@ -13,6 +13,9 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 - **permission is no requirement**: in a goal, "p2 can wait" / "b3 may stay" says what need
   not be achieved, so it states no fact (:func:`permits`), unless the predicate's own wording
   is a permission ("one can step from ?a to ?b");
+- **a rule is no fact**: "each ingredient can only be picked up once", "a robot may carry one
+  ball at a time" say how actions may be used, in any section, not what holds
+  (:func:`rule_of_use`), unless the predicate's own wording is such a modal;
 - **the domain's verbs and words**: a sentence opening with the first word of an action's name
   ("Serve both children." with ``serve_sandwich``) is an imperative, so a goal; a cue word that
   the domain's own comments use to word a predicate ("?p wants to go to floor ?f") states a fact
@@ -20,6 +23,10 @@ What a reader takes from the domain file itself, beyond each predicate's wording
 
 >>> permits("X can wait"), permits("X is at Y"), permits("one can step from X to Y")
 (True, False, False)
+>>> rule_of_use("X can only be picked up once"), rule_of_use("X may hold one ball at a time")
+(True, True)
+>>> rule_of_use("X can be on Y"), rule_of_use("X is picked up once more")
+(False, False)
 >>> negations("X is not gluten-free"), negations("X is allergic")
 (2, 0)
 >>> name_negated("not_allergic_gluten"), name_negated("notexist"), name_negated("served")
@@ -52,6 +59,7 @@ __all__ = [
     "numbered_order",
     "order_says",
     "permits",
+    "rule_of_use",
     "state_unsaid",
     "stem",
 ]
@@ -100,6 +108,20 @@ def lexicon_words(world: World) -> frozenset[str]:
 
 
 _PERMITS = re.compile(r"^(?:the\s+|a\s+)?[XYZWV]\s+(?:can|may|might|could)\b(?!\s+you\b)", re.I)
+
+
+_RULE = re.compile(
+    r"\b(?:can|may|might|could)\s+only\b|\bonly\s+(?:can|may)\b"
+    r"|\b(?:can|may|might|could)\b.*\b(?:once|at a time|at once|at most|simultaneously)\b",
+    re.I,
+)
+
+
+def rule_of_use(template: str) -> bool:
+    """Does a clause state a rule of how actions may be used ("X can only be picked up once",
+    "X may carry one ball at a time") rather than a fact? A modal with "only", or with a limit
+    on how often or how many at once."""
+    return bool(_RULE.search(template))
 
 
 def permits(template: str) -> bool:
