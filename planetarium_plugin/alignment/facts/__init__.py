@@ -2,7 +2,8 @@
 
 Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary),
 :mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
-others"), :mod:`.clauses` (init/goal sections, one fact per clause; :mod:`.lists`),
+others"; :mod:`.openers`: "Robot is in room2."), :mod:`.clauses` (init/goal sections,
+one fact per clause; :mod:`.lists`),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
 (clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;

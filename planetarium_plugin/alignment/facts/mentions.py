@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .openers import opens_as_name
 from .world import World, split_words, wordset
 
 __all__ = ["EVERYONE", "ORDINALS", "Mention", "Token", "find_mentions", "tokenize"]
@@ -345,7 +346,7 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             and (
                 i > 0
                 and (toks[i - 1].text in ("the", "its", "our", "my", "your", "only"))
-                or _opens_as_name(text, toks, i, idx)
+                or opens_as_name(text, toks, i, lambda v: bool(idx.of_noun(v)))
             )
             and not (
                 i + 1 < n
@@ -364,25 +365,6 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
 
 
 _OTHER = wordset("other others rest remaining")
-
-
-def _opens_as_name(text: str, toks: Sequence[Token], i: int, idx: _Index) -> bool:
-    """Is token ``i`` a capitalised word that opens its sentence or line, followed by a verb
-    agreeing with it ("Robot is in room2.", "Van waits at d2"), so that a class noun there names
-    the class's only object? Not a noun modifier ("Shaker levels: …": ``levels`` is a noun)."""
-    first = i == 0 or toks[i - 1].text in (".", ":", ";", "!", "?") or (
-        "\n" in text[toks[i - 1].end : toks[i].start]
-    )
-    if not (first and text[toks[i].start].isupper() and i + 1 < len(toks)):
-        return False
-    nxt = toks[i + 1].text
-    return nxt in _AGREEING or (
-        nxt.isalpha() and nxt.endswith("s") and not nxt.endswith("ss") and not idx.of_noun(nxt)
-    )
-
-
-#: Verbs after a singular subject that do not end in ``s`` alone, and modals.
-_AGREEING = wordset("is was has does can could may might must will would should")
 
 
 def _range(idx: _Index, first: str, toks: Sequence[Token], j: int) -> tuple[set[str], int] | None:
