@@ -1,5 +1,6 @@
-"""The exact fullySpecify's first goal state: the short first search for large goals and the
-neighbourhood skipped when the goal's invariant closure leaves nothing to refute (issue 17)."""
+"""The exact fullySpecify's first goal state: the short first search for large goals, the early
+hand-off to the goal agenda for the others, and the neighbourhood skipped when the goal's
+invariant closure leaves nothing to refute (issue 17)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import PROBLEMS
+from test_specify_agenda import assert_closure_is_the_oracles
+from test_specify_exact import CLASSICAL
 
 from planetarium_plugin import domain_packs, parse_problem
 from planetarium_plugin.parsing import Goal
@@ -59,3 +62,32 @@ def test_complete_goals_and_the_short_first_stall_match_the_oracle(case, data):
         task = exact._TASKS.get(init_key(problem, domain))
         implied = task.close(problem.goal.positive, ())
         assert fs.positive <= problem.goal.positive | task.always | implied[0]
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_early_hand_off_to_the_agenda_and_back_matches_the_oracle(case, data, monkeypatch):
+    """The first search handing over to the goal agenda after a drawn number of states without
+    progress (one: almost always), the agenda sometimes failing (then the first search runs
+    again with its whole patience), the batch search given up as early: the closure, positive
+    and negative, is the oracle's."""
+    monkeypatch.setattr(first, "EARLY_STALL", data.draw(st.sampled_from([1, 2, 400])))
+    monkeypatch.setattr(exact, "BATCH_STALL", data.draw(st.sampled_from([1, 400])))
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    fails = data.draw(st.booleans())
+    real_agenda, real_greedy = first.agenda_plan, first.greedy
+    searches: list[tuple[int, bool]] = []  # (stall, found or exhausted) of each first search
+
+    def spy(*args, **kw):
+        out = real_greedy(*args, **kw)
+        searches.append((kw.get("stall", 0), out[0] is not None or out[1]))
+        return out
+
+    monkeypatch.setattr(first, "agenda_plan", (lambda *a, **k: None) if fails else real_agenda)
+    monkeypatch.setattr(first, "greedy", spy)
+    assert_closure_is_the_oracles(case, data)
+    early = min(first.EARLY_STALL, first.FIRST_STALL)
+    if fails and searches and searches[0] == (early, False) and early < first.FIRST_STALL:
+        assert searches[1][0] == first.FIRST_STALL  # the agenda failed: the whole patience

@@ -60,7 +60,7 @@ from ..errors import Deadline, PlanetariumError, Reason
 from ..parsing import Atom, Domain, Problem
 from .closure import FullySpecifiedGoal
 from .downward import downward_plan
-from .first import DEEP, LAZY, first_goal_state
+from .first import DEEP, EARLY_STALL, LAZY, first_goal_state
 from .forward import essential, greedy, lazy_search, neighbourhood, plan_to, splice
 from .local import paired_proof
 from .memo import Memo, closure_key, init_key
@@ -82,6 +82,8 @@ SHORT_PLANNER = 0.25
 #: States and rounds of the goal-count search that avoids every unproven candidate at once.
 BATCH = 3_000
 BATCH_ROUNDS = 3
+#: ... each given up after as many states without progress as the first search (a rover's).
+BATCH_STALL = EARLY_STALL
 #: States around the repaired step of a known plan (:func:`.forward.splice`).
 SPLICE = 30
 #: Partial states of the quick regression that tries to prove a candidate before any search.
@@ -270,7 +272,7 @@ def _specify(
         if not avoid:
             break
         greedy(task, task.init, gpos, gneg, BATCH, deadline, on_state, newest_first=True,
-               avoid=avoid)
+               avoid=avoid, stall=BATCH_STALL)
         if common & avoid == avoid:
             break
     # The atoms nothing deletes that no goal state found lacks yet (images taken), refuted

@@ -18,7 +18,7 @@ from .downward import downward_plan
 from .forward import essential, greedy, lazy_search, plan_to
 from .task import GroundTask, State
 
-__all__ = ["DEEP", "FIRST", "LARGE_GOAL", "LAZY", "first_goal_state"]
+__all__ = ["DEEP", "EARLY_STALL", "FIRST", "LARGE_GOAL", "LAZY", "first_goal_state"]
 
 #: States for the first goal-count search from the init (bit-set states: ~1-4 µs each).
 FIRST = 4_000
@@ -33,6 +33,12 @@ FIRST_STALL_START = 600
 #: the others run into the full 1,500 (or the budget) before the goal agenda takes over.
 LARGE_GOAL = 32
 LARGE_STALL = 300
+#: ... and for smaller goals the goal agenda is tried first once the search has gone EARLY_STALL
+#: states without progress; the search with the whole patience above runs only where the agenda
+#: then fails. A rover's goal atoms each need a drive, a sample or an image and another drive:
+#: the rover split's first searches that fail ran 1,900-4,000 states (~10 ms) into the
+#: plateaus, where the agenda's plan takes 2-6 ms.
+EARLY_STALL = 400
 #: Heuristic evaluations of the lazy best-first search when no complete planner answered.
 LAZY = 1_000
 #: States for the depth-first-tied goal-count search before a sub-planner process is started.
@@ -53,12 +59,12 @@ def first_goal_state(
     ``on_state`` has seen one, "unreachable" when none exists, "unknown" past ``budget``."""
     parents: dict = {}
     first, exhausted = known, False
+    wide = len(gpos) >= LARGE_GOAL  # a tall tower: its goal count stays flat
+    stall = LARGE_STALL if wide else min(EARLY_STALL, FIRST_STALL)
     if first is None:
-        wide = len(gpos) >= LARGE_GOAL  # a tall tower: its goal count stays flat
         first, exhausted = greedy(
             task, task.init, gpos, gneg, FIRST, deadline, on_state, parents=parents,
-            stall=LARGE_STALL if wide else FIRST_STALL,
-            stall_start=LARGE_STALL if wide else FIRST_STALL_START,
+            stall=stall, stall_start=min(stall, FIRST_STALL_START),
         )
     agenda = None
     if first is None and not exhausted:
@@ -68,6 +74,12 @@ def first_goal_state(
         first = task.run(agenda) if agenda is not None else None
         if first is not None:
             on_state(task.encode(first))
+    if first is None and not exhausted and not wide and stall < FIRST_STALL:
+        agenda = None  # the agenda failed: the first search again, with its whole patience
+        first, exhausted = greedy(
+            task, task.init, gpos, gneg, FIRST, deadline, on_state, parents=parents,
+            stall=FIRST_STALL, stall_start=FIRST_STALL_START,
+        )
     if first is None and not exhausted:
         first, exhausted = greedy(
             task,
