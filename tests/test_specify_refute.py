@@ -12,9 +12,14 @@ from test_specify_agenda import assert_closure_is_the_oracles
 from test_specify_exact import CASES, CLASSICAL, _domain, _with_negative
 
 from planetarium_plugin import Deadline, domain_packs, parse_problem
-from planetarium_plugin.specify import exact
-from planetarium_plugin.specify.memo import Memo
-from planetarium_plugin.specify.refute import novel_goal_states, refute_all, refute_from
+from planetarium_plugin.specify import exact, refute
+from planetarium_plugin.specify.memo import Memo, init_key
+from planetarium_plugin.specify.refute import (
+    novel_goal_states,
+    refute_all,
+    refute_from,
+    refute_monotone,
+)
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
 
@@ -197,3 +202,45 @@ def test_fact_refuted_by_stacking_onto_it_from_a_goal_state():
 
 def _atoms(text: str) -> list[str]:
     return re.findall(r"\([^()]*\)", text)
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_monotone_candidates_refuted_from_a_known_plan_only_soundly(case, data, monkeypatch):
+    """The atoms nothing deletes refuted together, the agenda first run from the state before
+    a known plan first adds one of them: what it shows is a reachable goal state lacking every
+    one of them, none of which the oracle proves implied; and it starts there when the plan
+    has such a state (else from the init)."""
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    oracle = search_fully_specify(problem, domain, max_states=60_000)
+    if not oracle.reachable:
+        return
+    exact.exact_fully_specify(problem, domain, max_states=60_000)  # leaves its plans
+    task = exact._TASKS.get(init_key(problem, domain))
+    pool = sorted(task.reached - problem.init - task.deleted)
+    todo = data.draw(st.lists(st.sampled_from(pool), unique=True, max_size=5)) if pool else []
+    reachable = {s for s, _ in reachable_states(problem, domain)}
+    starts: list = []
+    real = refute.refute_all
+
+    def spy(task_, start, *args):
+        starts.append(start)
+        return real(task_, start, *args)
+
+    monkeypatch.setattr(refute, "refute_all", spy)
+    shown: list[int] = []
+    refute_monotone(task, todo, pos, neg, Deadline(None), shown.append)
+    spare = {x for x in todo if not task.landmark(pos, x)}  # landmarks are left to their proof
+    assert len(shown) <= 1
+    for bits in shown:
+        end = task.decode(bits)
+        assert end in reachable and pos <= end and not neg & end
+        assert not spare & end and not spare & oracle.positive
+    for start in starts:
+        assert start in reachable and not spare & start
+    if starts and task.plans() and starts[0] != problem.init:
+        assert len(starts) == 1 or starts[1] == problem.init  # the init only after it

@@ -291,13 +291,17 @@ def origins(task: GroundTask, f: Atom, want: bool, last: int, first: int) -> lis
 
 def refute_monotone(task: GroundTask, todo, pos: State, neg: State, deadline, on_state) -> None:
     """The candidates nothing deletes, false in the init and no monotone landmark (images
-    taken, samples analysed), refuted together when one goal agenda run from the init with
-    all their adders banned reaches the goal (other rovers can do every one of them)."""
+    taken, samples analysed), refuted together when one goal agenda run with all their adders
+    banned reaches the goal (other rovers can do every one of them): first from the state
+    before the newest known plan first adds one of them (reachable, none of them true yet, the
+    goal atoms achieved before it kept: less to rebuild), else from the init."""
     spare = [x for x in todo if x not in task.deleted and x not in task.init]
     if len(spare) > 1:
         spare = [x for x in sorted(spare) if not task.landmark(pos, x)]
         if len(spare) > 1:
-            refute_all(task, task.init, pos, neg, spare, deadline, on_state)
+            for start in (*_before(task, task.adder_idx, set(spare)), task.encode(task.init)):
+                if refute_all(task, task.decode(start), pos, neg, spare, deadline, on_state):
+                    return
 
 
 def _before(task: GroundTask, index, atoms: set[Atom]) -> list[int]:
