@@ -310,3 +310,25 @@ def test_a_relaxed_plans_tables_guide_only_applicable_steps(case, data):
             cur = (cur - a.delete) | a.add
             assert cur not in seen
             seen.add(cur)
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_orderings_are_the_pairwise_definition(case, data):
+    """The agenda's orderings, read through the atoms each goal atom needs, are the pairwise
+    definition: g' before g when an atom every plan for g' needs is false whenever g holds."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    atoms = sorted(task.reached | problem.goal.positive, key=str)
+    goal = sorted(set(data.draw(st.lists(st.sampled_from(atoms), min_size=1, max_size=8))), key=str)
+
+    def common_pre(x):
+        adders = task.adders.get(x, ())
+        if x in task.always or not adders:
+            return frozenset()
+        return frozenset.intersection(*(frozenset(a.pre_pos) for a in adders)) - task.always
+
+    needs = {x: common_pre(x).union(*(common_pre(y) for y in common_pre(x))) for x in goal}
+    want = {g: {x for x in goal if x != g and needs[x] & task.false_with(g)} for g in goal}
+    assert agenda._orders(task, goal) == want

@@ -11,6 +11,7 @@ from test_specify_agenda import _problem
 from test_specify_exact import CLASSICAL
 
 from planetarium_plugin import Deadline
+from planetarium_plugin.specify.propagation import close_counted
 from planetarium_plugin.specify.task import GroundTask
 
 
@@ -74,7 +75,8 @@ def _reference_close(task: GroundTask, pos, neg):
 def test_close_is_the_one_atom_at_a_time_propagation(case, data):
     """Same closure (or the same contradiction) for random positive and negative literals —
     atoms never reachable and atoms true in every state among them — before and after the
-    task's h^2 pairs join its groups."""
+    task's h^2 pairs join its groups; the same by the counted propagation
+    (:func:`.propagation.close_counted`) and in ``false_with`` (kept per atom)."""
     problem, domain = _problem(case, data)
     task = GroundTask(problem, domain, Deadline(None))
     atoms = sorted({*task.atoms, *task.reached, *task.always, *problem.goal.positive})
@@ -82,7 +84,12 @@ def test_close_is_the_one_atom_at_a_time_propagation(case, data):
     for _ in range(2):
         for _ in range(6):
             pos, neg = data.draw(literals), data.draw(literals)
-            assert task.close(pos, neg) == _reference_close(task, pos, neg)
+            want = _reference_close(task, pos, neg)
+            assert task.close(pos, neg) == want
+            assert close_counted(task, pos, neg) == want
+        for x in data.draw(st.lists(st.sampled_from(atoms), max_size=3)):
+            closed = _reference_close(task, (x,), ())
+            assert task.false_with(x) == (closed[1] if closed is not None else frozenset())
         goal = problem.goal
         assert task.close(goal.positive, goal.negative) == _reference_close(
             task, goal.positive, goal.negative

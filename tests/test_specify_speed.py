@@ -458,6 +458,15 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
         assert kept.pre_count == fresh.pre_count and kept.no_pre == fresh.no_pre
         assert kept.relaxed_tables() == fresh.relaxed_tables()
         assert kept.relaxed_adders() == fresh.relaxed_adders()
+        # The actions' indexes, kept with the rows (reuse.kept_with_rows), are the task's own.
+        for name in ("adders", "deleters", "adder_idx", "deleter_idx", "waiting_idx", "by_pre"):
+            assert getattr(kept, name) == getattr(fresh, name), name
+        position = {id(a): i for i, a in enumerate(kept.actions)}
+        assert {position[k]: r for k, r in kept.row_of.items()} == {
+            fresh.actions.index(a): r for a in fresh.actions for r in [fresh.row_of[id(a)]]
+        }
+    if again._rows is shared._rows:  # built by one task, read by the other
+        assert again.adders is shared.adders and again.row_of is shared.row_of
 
 
 @pytest.mark.parametrize("case", CLASSICAL)

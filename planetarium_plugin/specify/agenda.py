@@ -226,10 +226,17 @@ def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
     for x in goal:
         first = common_pre(x)
         needs[x] = first.union(*(common_pre(y) for y in first))
+    # Read the other way round: the goal atoms each needed atom is a need of (one
+    # intersection per goal atom instead of one per pair; the same sets).
+    needed_by: dict[Atom, list[Atom]] = {}
+    for x in goal:
+        for y in needs[x]:
+            needed_by.setdefault(y, []).append(x)
+    needed = frozenset(needed_by)
     out: dict[Atom, set[Atom]] = {}
     for g in goal:
         false = task.false_with(g)  # kept per task: refutations run the agenda again and again
-        out[g] = {x for x in goal if x != g and needs[x] & false}
+        out[g] = {x for y in false & needed for x in needed_by[y] if x != g}
     return out
 
 

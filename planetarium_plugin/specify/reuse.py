@@ -26,6 +26,7 @@ from .invariants import GroupCheck, MutexGroup, candidate_schemas, group_checks,
 from .memo import Memo
 
 __all__ = [
+    "kept_with_rows",
     "BitRows",
     "RelaxedTables",
     "applicable_under",
@@ -63,6 +64,28 @@ class BitRows(NamedTuple):
     free_rows: tuple[Row, ...]
     relaxed: list  # built on first use: [RelaxedTables, the adders per atom number]
     keyed: int  # the atoms some row is listed under (never a static one), as a bit set
+    tables: dict  # the tasks' indexes of these actions, built on first use (kept_with_rows)
+
+
+class kept_with_rows:  # noqa: N801 (a decorator, as functools.cached_property)
+    """A :class:`.task.GroundTask` index of its actions alone (achievers, deleters, rows by
+    action), built once for every task sharing the bit-set rows (the same actions, in the same
+    order) instead of once per task: a new init of a kept grounding no longer rebuilds them
+    (~2-4 ms each on the 44-block towers). Read only, as before; then kept on the task as
+    ``functools.cached_property`` keeps it."""
+
+    def __init__(self, build) -> None:
+        self.build, self.name, self.__doc__ = build, build.__name__, build.__doc__
+
+    def __get__(self, task, owner=None):
+        if task is None:
+            return self
+        tables = task._rows.tables
+        value = tables.get(self.name)
+        if value is None:
+            value = tables[self.name] = self.build(task)
+        task.__dict__[self.name] = value
+        return value
 
 
 def applicable_under(
@@ -205,4 +228,5 @@ def _build(
         tuple(free),
         [],
         sum(1 << i for i, r in enumerate(rows) if r),
+        {},
     )

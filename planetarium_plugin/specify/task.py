@@ -8,7 +8,6 @@ invariants, and complete regression from a partial goal.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 
 from ..errors import Deadline
@@ -17,8 +16,9 @@ from .grounding import GroundAction, relaxed_reachable
 from .invariants import MutexGroup, groups_in
 from .memo import grounded
 from .pairs import pair_groups
+from .propagation import close_counted
 from .regression import regress
-from .reuse import RelaxedTables, bit_rows, checks_for, kept_under
+from .reuse import RelaxedTables, bit_rows, checks_for, kept_under, kept_with_rows
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -87,7 +87,7 @@ class GroundTask:
         """The atoms false whenever ``x`` holds (:meth:`close`), kept while the groups last."""
         key = (x, len(self.groups))
         if key not in self._false:
-            closed = self.close((x,), ())
+            closed = close_counted(self, (x,), ())  # the same as close(), counted
             self._false[key] = closed[1] if closed is not None else frozenset()
         return self._false[key]
 
@@ -107,9 +107,9 @@ class GroundTask:
         self.groups = [*self.groups, *new]
         return bool(new)
 
-    # -- indexes built on first use (most closures need only the bit-set rows) -------------
+    # -- indexes built on first use, kept with the rows (most closures need only the rows) --
 
-    @functools.cached_property
+    @kept_with_rows
     def adders(self) -> dict[Atom, list[GroundAction]]:
         out: dict[Atom, list[GroundAction]] = {}
         for a in self.actions:
@@ -117,7 +117,7 @@ class GroundTask:
                 out.setdefault(x, []).append(a)
         return out
 
-    @functools.cached_property
+    @kept_with_rows
     def deleters(self) -> dict[Atom, list[GroundAction]]:
         out: dict[Atom, list[GroundAction]] = {}
         for a in self.actions:
@@ -125,7 +125,7 @@ class GroundTask:
                 out.setdefault(x, []).append(a)
         return out
 
-    @functools.cached_property
+    @kept_with_rows
     def adder_idx(self) -> dict[Atom, list[int]]:
         out: dict[Atom, list[int]] = {}
         for i, a in enumerate(self.actions):
@@ -133,7 +133,7 @@ class GroundTask:
                 out.setdefault(x, []).append(i)
         return out
 
-    @functools.cached_property
+    @kept_with_rows
     def deleter_idx(self) -> dict[Atom, list[int]]:
         out: dict[Atom, list[int]] = {}
         for i, a in enumerate(self.actions):
@@ -141,7 +141,7 @@ class GroundTask:
                 out.setdefault(x, []).append(i)
         return out
 
-    @functools.cached_property
+    @kept_with_rows
     def waiting_idx(self) -> dict[Atom, list[int]]:
         out: dict[Atom, list[int]] = {}
         for i, a in enumerate(self.actions):
@@ -149,7 +149,7 @@ class GroundTask:
                 out.setdefault(x, []).append(i)
         return out
 
-    @functools.cached_property
+    @kept_with_rows
     def by_pre(self) -> dict[Atom | None, list[GroundAction]]:
         out: dict[Atom | None, list[GroundAction]] = {}
         index = self.index
@@ -158,7 +158,7 @@ class GroundTask:
             out.setdefault(key, []).append(a)
         return out
 
-    @functools.cached_property
+    @kept_with_rows
     def row_of(self) -> dict[int, tuple[int, int, int, int, int]]:
         rows = (*self.free_rows, *(x for rs in self.by_bit for x in rs))
         return {id(self.actions[r[4]]): r for r in rows}
