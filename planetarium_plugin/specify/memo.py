@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Generic, TypeVar
 
 from ..errors import Deadline
@@ -71,7 +71,9 @@ def closure_key(problem: Problem, domain: Domain, negative: bool) -> Hashable | 
 _GROUNDED: Memo[tuple[GroundAction, ...]] = Memo(4)
 
 
-def grounded(problem: Problem, domain: Domain, deadline: Deadline) -> list[GroundAction]:
+def grounded(
+    problem: Problem, domain: Domain, deadline: Deadline
+) -> Sequence[GroundAction]:
     """:func:`.grounding.ground_actions`, once per domain, objects and static init atoms: they
     are all it depends on (the dynamic init only decides which actions are reachable, which
     :func:`.grounding.relaxed_reachable` does per init), so the layouts of one set of blocks
@@ -85,4 +87,4 @@ def grounded(problem: Problem, domain: Domain, deadline: Deadline) -> list[Groun
     if known is None:
         known = tuple(ground_actions(problem, domain, deadline))
         _GROUNDED.put(key, known)
-    return list(known)
+    return known  # the kept tuple itself: :mod:`.reach` keeps its arrays by identity

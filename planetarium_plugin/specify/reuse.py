@@ -136,7 +136,9 @@ def checks_for(
     return known[1]
 
 
-def kept_under(actions: Sequence[GroundAction], groups: Sequence[MutexGroup]) -> list[GroundAction]:
+def kept_under(
+    actions: Sequence[GroundAction], groups: Sequence[MutexGroup]
+) -> tuple[GroundAction, ...]:
     """:func:`applicable_under`, kept per actions and group members (exactly-one or not does
     not matter to it)."""
     key: Hashable = (_ids(actions), tuple(g.atoms for g in groups))
@@ -144,7 +146,7 @@ def kept_under(actions: Sequence[GroundAction], groups: Sequence[MutexGroup]) ->
     if known is None:
         known = (tuple(actions), tuple(applicable_under(actions, groups)))
         _KEPT.put(key, known)
-    return list(known[1])
+    return known[1]  # the kept tuple itself: :mod:`.reach` keeps its arrays by identity
 
 
 def bit_rows(

@@ -17,6 +17,7 @@ from .invariants import MutexGroup, groups_in
 from .memo import grounded
 from .pairs import pair_groups
 from .propagation import close_counted
+from .reach import reachable
 from .regression import regress
 from .reuse import RelaxedTables, bit_rows, checks_for, kept_under, kept_with_rows
 
@@ -43,7 +44,7 @@ class GroundTask:
     def __init__(self, problem: Problem, domain: Domain, deadline: Deadline) -> None:
         self.init: State = problem.init
         actions = grounded(problem, domain, deadline)
-        reached, actions = relaxed_reachable(problem.init, actions, deadline)
+        reached, actions = reachable(problem.init, actions, deadline)  # numpy: kept tuples
         # The actions proven to keep each candidate group on the lifted schemas (once per
         # domain) are not checked again here; the checks of the rest are kept per grounding's
         # reachable part (:mod:`.reuse`): only which groups the init breaks is per problem.
@@ -54,7 +55,7 @@ class GroundTask:
         # an exactly-one group (where is b?) from proving what the goal forces.
         kept = kept_under(actions, groups)
         if len(kept) < len(actions):
-            reached, actions = relaxed_reachable(problem.init, kept, deadline)
+            reached, actions = reachable(problem.init, kept, deadline)
             groups = [MutexGroup(g.atoms & reached, g.exactly_one) for g in groups]
         self.reached, self.actions = reached, actions
         # The atom numbering and the bit-set rows of the forward searches (:class:`.reuse.
