@@ -21,6 +21,7 @@ from planetarium_plugin.specify.relaxed import (
     plan_reaches,
     plan_tables,
     relaxed_plan,
+    rerun,
 )
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
 from planetarium_plugin.specify.task import GroundTask
@@ -198,6 +199,18 @@ def test_a_relaxed_plan_rerun_proves_only_what_an_exploration_finds(case, data):
         more |= frozenset(data.draw(st.lists(st.sampled_from(plan), max_size=3)))
     if plan_reaches(task, plan, t, part, more):
         assert heuristic(task, t, part, frozenset(), more) is not None
+    # Repaired (adders of the skipped steps' missing preconditions run first): a list is a
+    # relaxed plan from t, each step after its preconditions, none banned, reaching the part.
+    fixed = rerun(task, plan, t, part, more, repairs=data.draw(st.integers(0, 8)))
+    if fixed is not None:
+        assert heuristic(task, t, part, frozenset(), more) is not None
+        pre, add, _ = task.relaxed_tables()
+        reached = {task.index[x] for x in t if x in task.index}
+        for i in fixed:
+            assert i not in more and all(y in reached for y in pre[i])
+            reached.update(add[i])
+        assert all(task.index[x] in reached for x in part if x in task.index)
+        assert all(x in task.index for x in part)
 
 
 @pytest.mark.parametrize("case", CLASSICAL)
@@ -210,6 +223,7 @@ def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monk
     (the climbs that follow a re-run's plan without exploring, :data:`.agenda.PLAN_AHEAD`,
     switched off in both: they change plans on purpose)."""
     monkeypatch.setattr(agenda, "PLAN_AHEAD", False)
+    monkeypatch.setattr(relaxed, "REPAIRS", 0)  # (repairs change which checks explore)
     problem, domain = _problem(case, data)
     pos, neg = problem.goal.positive, problem.goal.negative
     task = GroundTask(problem, domain, Deadline(None))
@@ -217,7 +231,7 @@ def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monk
     start = data.draw(st.sampled_from(states))
     runs = [(x, w) for x in (None, start) for w in (False, True)]
     got = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
-    monkeypatch.setattr(agenda, "plan_reaches", lambda *_: False)
+    monkeypatch.setattr(agenda, "rerun", lambda *_: None)
     want = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
     assert [p and list(map(id, p)) for p in got] == [p and list(map(id, p)) for p in want]
 

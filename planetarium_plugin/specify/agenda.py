@@ -26,7 +26,7 @@ from collections import deque
 from ..errors import Deadline
 from ..parsing import Atom
 from .grounding import GroundAction
-from .relaxed import estimate_from, heuristic, plan_reaches, plan_tables, relaxed_plan, walk_back
+from .relaxed import estimate_from, heuristic, plan_tables, relaxed_plan, rerun, walk_back
 from .task import GroundTask, State
 
 __all__ = ["Budget", "agenda_plan", "climb", "lookahead", "replay"]
@@ -175,8 +175,10 @@ def _stays(task, t, rest, ban, last, proof) -> bool:
     a few hundred set look-ups instead of an exploration of every action). Only an exploration
     leaves ``last`` (its costs, read by the next climb's first estimate) and a new ``proof``;
     after a re-run the next climb explores for its one atom: the same answer, fewer layers."""
-    if proof and plan_reaches(task, proof, t, rest, ban):
+    fixed = rerun(task, proof, t, rest, ban) if proof else None
+    if fixed is not None:  # (repaired where it no longer reached the rest: kept so)
         last[:] = []
+        proof[:] = fixed
         return True
     kept: list = []
     if heuristic(task, t, rest, frozenset(), ban, kept) is None:

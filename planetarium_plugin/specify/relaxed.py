@@ -17,8 +17,8 @@ from .layers import explore_arrays, numpy_available, start_release
 from .task import GroundTask, State
 
 __all__ = [
-    "ARRAYS", "ARRAY_ATOMS", "estimate_from", "heuristic", "plan_reaches", "plan_tables",
-    "relaxed_plan",
+    "ARRAYS", "ARRAY_ATOMS", "REPAIRS", "estimate_from", "heuristic", "plan_reaches", "plan_tables",
+    "relaxed_plan", "rerun",
 ]
 
 #: States of at least :data:`ARRAY_ATOMS` true atoms in tasks of at least :data:`ARRAYS`
@@ -243,18 +243,57 @@ def plan_reaches(task: GroundTask, plan: list[int], s: State, goal, banned) -> b
     every atom of ``goal``. True is a proof that ``goal`` is relaxed-reachable from ``s``
     without the ``banned`` actions (what :func:`heuristic` answers with not None); False
     proves nothing: an exploration must decide."""
+    return rerun(task, plan, s, goal, banned, repairs=0) is not None
+
+
+#: Rounds of repairs :func:`rerun` may add to a relaxed plan that no longer reaches its goal.
+REPAIRS = 6
+
+
+def rerun(
+    task: GroundTask, plan: list[int], s: State, goal, banned, repairs: int | None = None
+) -> list[int] | None:
+    """The steps of the relaxed plan ``plan`` that apply when it is run in order from ``s``
+    (a step whose preconditions are not reached yet, or ``banned``, is skipped), repaired
+    where that does not reach every atom of ``goal``: up to ``repairs`` (:data:`REPAIRS`)
+    times, for each missing precondition of a skipped step the first adder (not banned) whose
+    preconditions are reached is run, then the skipped steps again (b12 has moved since the
+    plan was made: it is picked up from where it is now, not unstacked from b11). A list is
+    a relaxed plan from ``s`` reaching ``goal`` without ``banned`` actions, every step applied
+    after its preconditions (so a proof, as :func:`plan_reaches`); None proves nothing."""
+    repairs = REPAIRS if repairs is None else repairs
     pre, add, _ = task.relaxed_tables()
     index = task.index
     reached = {x for x in map(index.get, s) if x is not None}
-    for i in plan:
-        if i in banned:
-            continue
-        for y in pre[i]:
-            if y not in reached:
-                break
-        else:
-            reached.update(add[i])
-    return all(index.get(x, -1) in reached for x in goal)
+    want = [index.get(x, -1) for x in goal]
+    todo = [i for i in plan if i not in banned]
+    done: list[int] = []
+    adding = task.relaxed_adders() if repairs else ()
+    for _ in range(repairs + 1):
+        skipped = []
+        for i in todo:
+            for y in pre[i]:
+                if y not in reached:
+                    skipped.append(i)
+                    break
+            else:
+                reached.update(add[i])
+                done.append(i)
+        if all(x in reached for x in want):
+            return done
+        fixes: list[int] = []
+        for i in skipped:
+            for y in pre[i]:
+                if y in reached:
+                    continue
+                for k in adding[y] if repairs else ():
+                    if k not in banned and all(z in reached for z in pre[k]):
+                        fixes.append(k)
+                        break
+        if not fixes:
+            return None
+        todo = fixes + skipped
+    return None
 
 
 def plan_tables(task: GroundTask, plan: list[int], s: State, banned) -> list:
