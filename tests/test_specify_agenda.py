@@ -346,3 +346,31 @@ def test_orderings_are_the_pairwise_definition(case, data):
     needs = {x: common_pre(x).union(*(common_pre(y) for y in common_pre(x))) for x in goal}
     want = {g: {x for x in goal if x != g and needs[x] & task.false_with(g)} for g in goal}
     assert agenda._orders(task, goal) == want
+
+
+def test_the_needs_of_goal_atoms_are_kept_with_the_rows_and_are_each_tasks_own():
+    """The atoms every plan for a goal atom needs depend only on the actions and the static
+    init atoms: a second task over the same grounding reads the first's (kept with the rows),
+    and its orderings equal those computed with nothing kept."""
+    pack = domain_packs()["blocksworld"]
+    text = _text(
+        "blocksworld", "a b c d",
+        ["(arm-empty)", "(on-table a)", "(on b a)", "(on c b)", "(clear c)", "(on-table d)",
+         "(clear d)"],
+        ["(on a b)", "(on b c)", "(on c d)"],
+    )
+    problem = parse_problem(text, pack.domain)
+    other = parse_problem(text.replace("(on c b)", "(on-table c)").replace("(on b a)",
+                          "(on-table b) (clear b) (clear a)"), pack.domain)
+    goal = sorted(problem.goal.positive, key=str)
+    first = GroundTask(problem, pack.domain, Deadline(None))
+    orders = agenda._orders(first, goal)
+    second = GroundTask(other, pack.domain, Deadline(None))
+    if second._rows is first._rows:
+        assert second._rows.tables["needs"] is first._rows.tables["needs"]
+    got = agenda._orders(second, goal)
+    second._rows.tables.pop("needs")
+    assert agenda._orders(second, goal) == got
+    assert got == orders  # (one grounding: the same atoms, the same orderings)
+    on = {str(x): x for x in goal}
+    assert on["(on c d)"] in orders[on["(on b c)"]]  # the tower from the bottom up

@@ -27,6 +27,7 @@ from ..errors import Deadline
 from ..parsing import Atom
 from .grounding import GroundAction
 from .relaxed import estimate_from, heuristic, plan_tables, relaxed_plan, rerun, walk_back
+from .reuse import rows_table
 from .task import GroundTask, State
 
 __all__ = ["Budget", "agenda_plan", "climb", "lookahead", "replay"]
@@ -225,9 +226,12 @@ def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
             out &= a.pre_pos
         return out - task.always
 
+    known = rows_table(task, "needs")  # (adders and static atoms: kept with the rows)
     for x in goal:
-        first = common_pre(x)
-        needs[x] = first.union(*(common_pre(y) for y in first))
+        if x not in known:
+            first = common_pre(x)
+            known[x] = first.union(*(common_pre(y) for y in first))
+        needs[x] = known[x]
     # Read the other way round: the goal atoms each needed atom is a need of (one
     # intersection per goal atom instead of one per pair; the same sets).
     needed_by: dict[Atom, list[Atom]] = {}

@@ -27,6 +27,7 @@ from .memo import Memo
 
 __all__ = [
     "kept_with_rows",
+    "rows_table",
     "BitRows",
     "RelaxedTables",
     "applicable_under",
@@ -65,6 +66,13 @@ class BitRows(NamedTuple):
     relaxed: list  # built on first use: [RelaxedTables, the adders per atom number]
     keyed: int  # the atoms some row is listed under (never a static one), as a bit set
     tables: dict  # the tasks' indexes of these actions, built on first use (kept_with_rows)
+
+
+def rows_table(task, name: str) -> dict:
+    """A dict kept with ``task``'s bit-set rows (shared by the tasks of one grounding with the
+    same actions and static init atoms) for answers that depend on nothing else (the atoms
+    every plan for a goal atom needs: :func:`.agenda._orders`)."""
+    return task._rows.tables.setdefault(name, {})
 
 
 class kept_with_rows:  # noqa: N801 (a decorator, as functools.cached_property)
