@@ -24,7 +24,7 @@ from .counted import counted
 from .descriptions import describe
 from .mentions import Mention, Token, find_mentions, tokenize
 from .naming import named_calls
-from .references import Antecedents, antecedent
+from .references import Antecedents, antecedent, opening, singular
 from .relative import _DENIERS, with_cut
 from .sections import (
     _CUES,
@@ -157,7 +157,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     secs = clause_cuts(sections(text, vocabulary_words(world), world.verbs), text, toks, by_tok)
     nouns = frozenset(world.classes) | world.type_preds
     out: list[Clause] = []
-    memory = Antecedents(world.objects)
+    memory = Antecedents(world.objects, world=world)
     for s, e in _sentences(text):
         idx = [k for k, t in enumerate(toks) if s <= t.start < e]
         # a sentence cut by a section cue falls in two sections
@@ -217,6 +217,7 @@ def _clauses_of(
             segments[-1].append(k)
     ends.append(".")
     pairs = [(sg, e) for sg, e in zip(segments, ends, strict=True) if sg]
+    pairs = lists.small_clause(toks, pairs, by_tok)  # "get n1 and n2 tightened"
     out: list[Clause] = []
     pending: list[Mention] = []
     prev_subject: tuple[Mention, ...] = ()
@@ -341,6 +342,8 @@ def _clauses_of(
                 slots = [list(pending)]
             start = min(start, pending[0].start)
             pending = []
+        elif it := singular(toks, sg, by_tok, memory):
+            slots = [[it], *slots]  # "(he got on at the first floor)", "it does not hold black"
         elif ref := antecedent(toks, sg, by_tok, memory):
             # "they all need to be brought to roomb", "each of them …", "both resting on …":
             # said of them, as of objects named here (weakly where the piece names no object of
@@ -380,8 +383,12 @@ def _clauses_of(
             prev_subject = tuple(slots[0])
             prev_last = tuple(slots[-1])
             memory.said(prev_subject, prev_last)
+            memory.opened(opening(toks, sg, slots, nouns, leads))
+            if first in _RELATIVE and not inherited and slots[0][0].start >= toks[sg[0]].start:
+                prev_subject = ()  # "the ferry, which is at l2 with c1 on board": not l2's
         elif not slots and first in _DETERMINERS:
             prev_subject = prev_last = ()  # "the robot, …": a subject that is no object
+            memory.opened(None)
         if sep == ":" and ms:
             header = None
     if pending:  # a trailing list: after a header ("Clear: b1, b2 and b3") or the last clause

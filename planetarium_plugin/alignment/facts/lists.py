@@ -37,6 +37,7 @@ from .world import World, wordset
 __all__ = [
     "continues_object",
     "distinct",
+    "small_clause",
     "elliptic",
     "following_items",
     "gapped",
@@ -264,3 +265,52 @@ def named_next(toks: Sequence[Token], pieces, n: int, by_tok, content) -> bool:
     nxt = pieces[n + 1][0]
     items = {id(by_tok[j]) for j in nxt if j in by_tok}
     return len(items) == 1 and not content([toks[j] for j in nxt if j not in by_tok])
+
+
+#: Words before an object that make it no verb's object ("on b2 and b3 clear").
+_NOT_VERBS = wordset(
+    "on in at to from of with onto into by under above below over near beside behind the a an "
+    "and or is are was were be been being"
+)
+_BACK = wordset("then it them")
+_COPULAS = wordset("is are was were be been being has have had does do remains remain stays")
+
+
+def small_clause(toks: Sequence[Token], pieces: list, by_tok) -> list:
+    """ "Alice has to get n1 and n2 tightened", "a plan that leaves nut1 and nut2 tightened":
+    a verb's object, "and", then one more object and words with no verb — the two objects are
+    one list the words are said of, not "get n1" and "n2 tightened". The object moves to a
+    piece of its own (a bare list item joining the next piece). ``pieces``: (token indices,
+    separator after) per piece."""
+    out = list(pieces)
+    k = 0
+    while k + 1 < len(out):
+        sg, sep = out[k]
+        nxt = out[k + 1][0]
+        m = by_tok.get(sg[-1]) if sg and sep == "and" else None
+        if m is None or not nxt or by_tok.get(nxt[0]) is None or m.first_token <= sg[0]:
+            k += 1
+            continue
+        verb = toks[m.first_token - 1].text
+        own = {id(by_tok[j]) for j in nxt if j in by_tok}
+        words = [toks[j].text for j in nxt if j not in by_tok and toks[j].text not in ".!?"]
+        if (
+            verb.isalpha()
+            and verb not in _NOT_VERBS
+            and len(own) == 1
+            and words
+            and all(
+                w.isalpha() and w not in _COPULAS | _NOT_VERBS | _BACK and not _third_person(w)
+                for w in words
+            )  # "tightened", "clear": no verb, no relation ("p has q and then r on top of it")
+        ):
+            head = [j for j in sg if j < m.first_token]
+            item = [j for j in sg if j >= m.first_token]
+            out[k : k + 1] = [(head, ","), (item, ",")]
+            k += 2
+        k += 1
+    return out
+
+
+def _third_person(w: str) -> bool:
+    return w.endswith("s") and not w.endswith("ss") and len(w) > 3

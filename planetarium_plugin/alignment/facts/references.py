@@ -1,5 +1,5 @@
-"""Plural back-references (issue 19): "they all need to go to roomb", "each of them", "both
-resting on the table", "all three".
+"""Back-references (issue 19): "they all need to go to roomb", "each of them", "both
+resting on the table", "all three"; "he", "she", "it" opening a clause.
 
 A plural pronoun opening a clause ("they", "them", "these", "each of them", "all three …")
 refers to the last plural subject the text named, in this sentence first, else an earlier one
@@ -10,6 +10,16 @@ on t4 and r2 on t6, both carrying white": their subjects, of another kind than w
 related to); where those are more than it counts ("two stacks: c on b on a, and f on e on d,
 both on the table" — the stacks' bottoms, or their tops?) it is left unresolved: one ambiguous
 mention, so a reading of it is weak evidence and never a confident conflict.
+
+A singular pronoun opening a clause ("Ben is inside the lift (he got on at the first floor)";
+"r1 is on t1 and holds white; it does not hold black") refers to the nearest subject that
+opened a clause before it and fits: one object, not one the clause names itself, and of a type
+some predicate takes together with an object the clause names (a passenger and a floor; a
+robot and a colour). "it" looks only in its own sentence, and stops at a subject that is no
+object ("the ferry, which … with c1 on board, and could it …": the ferry, which no object
+names; the clause is read without it), or in the sentence before when that has one subject
+("The robot r1 is on t1. It holds white."); "he"/"she" look past both. A clause with a
+subordinate ("it is clear that …") or two objects of its own is no fact of the pronoun's.
 """
 
 from __future__ import annotations
@@ -18,8 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .mentions import NUMBER_WORDS, Mention, Token
+from .world import World
 
-__all__ = ["Antecedents", "antecedent"]
+__all__ = ["Antecedents", "antecedent", "opening", "singular"]
 
 _PRONOUNS = {"they", "them", "these", "those"}
 _OPENERS = {"both", "all", "each", "these", "those"}
@@ -37,8 +48,26 @@ class Antecedents:
     plural: tuple[Mention, ...] = ()
     here: tuple[Mention, ...] = ()
     recent: list[tuple[tuple[Mention, ...], tuple[Mention, ...]]] = field(default_factory=list)
+    world: World | None = None
+    #: Subjects that opened their clause, text order, with their sentence's number; None for
+    #: one that names no object.
+    subjects: list[tuple[int, Mention | None]] = field(default_factory=list)
+    sentence: int = 0
+
+    def opened(self, subject: Mention | None) -> None:
+        """Record a clause's opening subject (None: a noun phrase no object names)."""
+        if (
+            subject is not None
+            and subject.confidence < _SURE
+            and subject.text.lower() not in _SINGULAR
+        ):
+            subject = None  # "The shaker's levels go l0, l1, l2; it is empty": no sure object
+        if subject is None or (not subject.plural and len(subject.objects) == 1):
+            self.subjects.append((self.sentence, subject))
+        del self.subjects[:-_LOOK_BACK]
 
     def new_sentence(self) -> None:
+        self.sentence += 1
         self.here = ()
         self.recent = []
 
@@ -130,3 +159,98 @@ def counted(memory: Antecedents, n: int) -> Mention | None:
     plural = len(objs) == n
     conf = 0.85 if plural else 0.9 / len(objs)
     return Mention(first.start, first.end, first.text, tuple(objs), plural, conf, -1, -1)
+
+
+_SINGULAR = {"he", "she", "it"}
+#: A subject a pronoun may stand for is named for sure (not a description's best guess).
+_SURE = 0.95
+#: How many opening subjects back a singular pronoun looks.
+_LOOK_BACK = 4
+#: A resolved pronoun's confidence: the nearest fitting subject, usually but not always right.
+PRONOUN_CONFIDENCE = 0.8
+_SUBORDINATE = {"that", "if", "whether"}
+
+
+def _takes(world: World, typ: str, obj: str) -> bool:
+    if typ in ("object", ""):
+        return True
+    if typ not in world.classes:
+        return not world.typed
+    return obj in world.classes[typ]
+
+
+def _fits(world: World, obj: str, others: Sequence[str]) -> bool:
+    """Does some predicate take ``obj`` and (when the clause names one) an object of the
+    clause's in another parameter?"""
+    for p in world.predicates.values():
+        for i, t in enumerate(p.types):
+            if not _takes(world, t, obj):
+                continue
+            if not others or any(
+                _takes(world, u, o) for j, u in enumerate(p.types) if j != i for o in others
+            ):
+                return True
+    return False
+
+
+def singular(
+    toks: Sequence[Token], seg: Sequence[int], by_tok, memory: Antecedents
+) -> Mention | None:
+    """The object a clause opening with "he", "she" or "it" refers to, as a mention of the
+    pronoun; None when it opens otherwise or no subject before it fits."""
+    if not seg or seg[0] in by_tok or toks[seg[0]].text not in _SINGULAR or memory.world is None:
+        return None
+    own = list(dict.fromkeys(id(by_tok[k]) for k in seg if k in by_tok))
+    if len(own) > 1 or any(toks[k].text in _SUBORDINATE for k in seg if k not in by_tok):
+        return None
+    others = [o for k in seg if k in by_tok for o in by_tok[k].objects]
+
+    def fit(c: Mention) -> bool:
+        o = c.objects[0]
+        return o not in others and _fits(memory.world, o, others)  # type: ignore[arg-type]
+
+    found: str | None = None
+    if toks[seg[0]].text != "it":  # a person: the nearest fitting subject that names one
+        found = next(
+            (c.objects[0] for _, c in reversed(memory.subjects) if c is not None and fit(c)),
+            None,
+        )
+    else:  # a thing: the nearest subject of this sentence, else the previous one's only one
+        here = [c for n, c in memory.subjects if n == memory.sentence]
+        before = [c for n, c in memory.subjects if n == memory.sentence - 1]
+        if not here and before and None not in before and len({c.objects for c in before}) == 1:
+            here = before[-1:]
+        for c in reversed(here):
+            if c is None:
+                break
+            if fit(c):
+                found = c.objects[0]
+                break
+    if found is None:
+        return None
+    t = toks[seg[0]]
+    return Mention(t.start, t.end, t.text, (found,), False, PRONOUN_CONFIDENCE, seg[0], seg[0])
+
+
+_OPENERS_BEFORE = {"the", "a", "an", "my", "your", "our", "their"}
+_AUXILIARIES = {"can", "could", "would", "will", "should", "shall", "may", "might", "must",
+                "does", "did"}  # fmt: skip
+
+
+def opening(
+    toks: Sequence[Token], sg: Sequence[int], slots: Sequence, nouns: frozenset[str], leads: bool
+) -> Mention | None:
+    """The clause's first slot when it is one mention that opens the clause ("b1 is …", "The
+    robot r1 is …", "Can Bob …", an inherited subject): a subject a pronoun after it may stand
+    for; None when words no object names come first ("Can the elevator get Ann …")."""
+    if len(slots[0]) != 1:
+        return None
+    first = slots[0][0]
+    if leads or first.start < toks[sg[0]].start:
+        return first
+    before = [toks[k].text for k in sg if toks[k].end <= first.start]
+    ok = all(
+        w in _OPENERS_BEFORE or w in _AUXILIARIES or w in nouns or w.rstrip("s") in nouns
+        for w in before
+    )
+    return first if ok else None

@@ -80,22 +80,28 @@ def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[
     if not _opens_phrase(toks[k].text) or k in by_tok:
         return False
     # a piece that opens with its verb has its subject before it ("The robot, robbie, is
-    # stood on tile_a with the grey paint"): one more object than it names
+    # stood on tile_a with the grey paint"), as has a relative clause ("the ferry, which is at
+    # l2 with c1 on board"): one more object than it names
     named_before = len({id(by_tok[j]) for j in seg if j in by_tok}) + (
-        bool(seg) and toks[seg[0]].text in _VERB_FIRST
+        bool(seg) and toks[seg[0]].text in _VERB_FIRST | _SUBJECT_BEFORE
     )
     if seg and _denied_phrase(toks, idx[n + 1 :], by_tok):
         return True
     if named_before < 2:
         return False
     named = False
+    after: list[str] = []  # the words after the phrase's object
     for j in idx[n + 1 :]:
         if toks[j].text in _SEPARATORS and j not in by_tok:
             break
         if j in by_tok:
             named = True
-        elif named and toks[j].text in _RELATIVE_WORDS:
-            return False  # "with b on top of it": a relative phrase (with_clauses)
+        elif named and toks[j].text.isalpha():
+            after.append(toks[j].text)
+    rel = " ".join(after)
+    if set(after) & _RELATIVE_WORDS and (_BACK.search(rel) or _OPEN.search(rel)):
+        return False  # "with b on top of it": a relative phrase (with_clauses); not "with c1
+        # on board", which says what the subject carries
     return named
 
 
@@ -117,6 +123,8 @@ def _denied_phrase(toks: list[Token], rest: list[int], by_tok: dict) -> bool:
     return denied
 
 
+#: Relative pronouns that stand for a subject named before the piece.
+_SUBJECT_BEFORE = wordset("which who")
 _VERB_FIRST = wordset(
     "is are was were stands stand stood sits sit sat waits wait lies lie rests rest parked "
     "starts start"

@@ -174,12 +174,21 @@ def sections(
 def said_now(clauses: list[C]) -> list[C]:
     """Clauses of a goal sentence that say "now" of themselves ("Could the ferry, which is at
     l2 right now, deliver c1?") state the present state: their section becomes the init."""
-    return [
-        dataclasses.replace(c, section="init")  # type: ignore[type-var]
-        if c.section == "goal" and _NOW.search(c.text) and not _CUES.search(c.text)
-        else c
-        for c in clauses
-    ]
+    out: list[C] = []
+    moved = False
+    for c in clauses:
+        now = c.section == "goal" and _NOW.search(c.text) and not _CUES.search(c.text)
+        # "… which is at l2 right now with c1 on board": the phrase cut from the clause (a
+        # "with" phrase or a participle right after it) is said now as well
+        cut = moved and c.section == "goal" and bool(out) and 0 <= c.start - out[-1].end <= 2
+        if cut and not _CUT_PHRASE.match(c.text):
+            cut = False
+        out.append(dataclasses.replace(c, section="init") if now or cut else c)  # type: ignore[type-var]
+        moved = bool(now or cut)
+    return out
+
+
+_CUT_PHRASE = re.compile(r"(?:with|[a-z]{3,}ing)\b", re.I)  # not "bring"
 
 
 def section_at(secs: list[tuple[int, str]], offset: int) -> str:
