@@ -212,3 +212,82 @@ def test_only_a_verbs_object_before_and_joins_the_words_after():
     got = [(c.template, [[m.objects for m in s] for s in c.slots])
            for c in split_clauses("Alice reaches the gate and n2 is loose.", w)]  # fmt: skip
     assert got == [("X reaches the Y", [[("alice",)], [("gate",)]]), ("X is loose", [[("n2",)]])]
+
+
+PILES = """(define (domain piles)
+  (:requirements :strips :typing)
+  (:types pile num)
+  (:predicates (height ?p - pile ?n - num) (succ ?a - num ?b - num))
+  (:action add :parameters (?p - pile ?a - num ?b - num)
+    :precondition (and (height ?p ?a) (succ ?b ?a))
+    :effect (and (height ?p ?b) (not (height ?p ?a)))))"""
+
+
+def _piles(p2: str = "n2") -> str:
+    return (
+        "(define (problem p) (:domain piles) (:objects p1 p2 - pile n0 n1 n2 - num) "
+        "(:init (height p1 n0) (height p2 n0) (succ n1 n0) (succ n2 n1)) "
+        f"(:goal (and (height p1 n1) (height p2 {p2}))))"
+    )
+
+
+JARS = """(define (domain jars)
+  (:requirements :strips :typing)
+  (:types level jar)
+  (:predicates (next ?a - level ?b - level) (jar-level ?j - jar ?l - level))
+  (:action fill :parameters (?j - jar ?a ?b - level)
+    :precondition (and (jar-level ?j ?a) (next ?a ?b))
+    :effect (and (jar-level ?j ?b) (not (jar-level ?j ?a)))))"""
+
+
+def _jars(j2: str = "l2") -> str:
+    return (
+        "(define (problem p) (:domain jars) (:objects j1 j2 - jar l0 l1 l2 - level) "
+        "(:init (next l0 l1) (next l1 l2) (jar-level j1 l0) (jar-level j2 l0)) "
+        f"(:goal (and (jar-level j1 l1) (jar-level j2 {j2}))))"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "domain", "problem", "changed", "atom"),
+    [
+        ("Heights go n0, n1, n2 upwards; p1 and p2 are at n0. Goal: p1 should be one block "
+         "high (n1) and p2 two blocks high (n2).", PILES, _piles, "n1", "(height p2 n2)"),
+        ("Heights go n0, n1, n2 upwards; p1 and p2 are at n0. Make p1 a single block tall "
+         "(n1), and p2 twice as tall (n2).", PILES, _piles, "n1", "(height p2 n2)"),
+        ("Levels run l0, l1, l2; jars j1 and j2 are at l0. Goal: j1 half full (l1) and j2 "
+         "filled right up (l2).", JARS, _jars, "l1", "(jar-level j2 l2)"),
+    ],
+)  # fmt: skip
+def test_an_object_alone_in_a_parenthesis_is_the_one_the_words_before_name(
+    text, domain, problem, changed, atom
+):
+    al = Aligner(domain=domain)
+    e = al.explain(text, problem())
+    assert atom in _atoms(e.goal.stated), e
+    assert not e.goal.unstated and not _sure(e), e
+    assert e.aligned
+    w = al.explain(text, problem(changed))
+    assert atom in _atoms(w.goal.missing_in_problem)
+    assert w.similarity < e.similarity and not w.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The robot r1 is on t1, which is the corner, and it holds white. Black is available "
+        "too. Goal: t2 painted black.",
+        "r1 stands on t1, which nobody has painted; it holds white. Both white and black are "
+        "available. Paint t2 black.",
+    ],
+)
+def test_it_is_not_the_object_of_a_relative_clause(text: str):
+    # "which is the corner" says something of t1, but the clause's subject is still r1
+    al = Aligner(domain=PAINT)
+    e = al.explain(text, _paint())
+    assert "(robot-has r1 white)" in _atoms(e.init.stated), e
+    assert not _sure(e), e.conflicts()
+    assert e.aligned
+    w = al.explain(text, _paint("black"))
+    assert "(robot-has r1 white)" in _atoms(w.init.missing_in_problem), w
+    assert not w.aligned

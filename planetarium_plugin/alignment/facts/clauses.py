@@ -216,8 +216,7 @@ def _clauses_of(
         else:
             segments[-1].append(k)
     ends.append(".")
-    pairs = [(sg, e) for sg, e in zip(segments, ends, strict=True) if sg]
-    pairs = lists.small_clause(toks, pairs, by_tok)  # "get n1 and n2 tightened"
+    pairs = lists.small_clause(toks, [p for p in zip(segments, ends, strict=True) if p[0]], by_tok)
     out: list[Clause] = []
     pending: list[Mention] = []
     prev_subject: tuple[Mention, ...] = ()
@@ -261,6 +260,9 @@ def _clauses_of(
             pending = []
         if not ms and sep == "(" and lists.named_next(toks, pairs, at, by_tok, _content):
             continue  # "the spare (r1)": the words are a description of the object named next
+        if not pending and (c := lists.apposed(text, toks, pairs, at, by_tok, out)) is not None:
+            out[-1] = c  # "p2 should be one block high (n1)": the object the words name
+            continue
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
             # something of all of them: "sandwiches s1, s2: not made yet")
@@ -382,13 +384,11 @@ def _clauses_of(
             )
             prev_subject = tuple(slots[0])
             prev_last = tuple(slots[-1])
-            memory.said(prev_subject, prev_last)
-            memory.opened(opening(toks, sg, slots, nouns, leads))
+            memory.said(prev_subject, prev_last, opening(toks, sg, slots, nouns, leads))
             if first in _RELATIVE and not inherited and slots[0][0].start >= toks[sg[0]].start:
                 prev_subject = ()  # "the ferry, which is at l2 with c1 on board": not l2's
         elif not slots and first in _DETERMINERS:
-            prev_subject = prev_last = ()  # "the robot, …": a subject that is no object
-            memory.opened(None)
+            prev_subject = prev_last = memory.forget()  # "the robot, …": a subject, no object
         if sep == ":" and ms:
             header = None
     if pending:  # a trailing list: after a header ("Clear: b1, b2 and b3") or the last clause

@@ -31,13 +31,14 @@ import re
 from collections.abc import Sequence
 
 from .mentions import Mention, Token
-from .templates import Clause
+from .templates import Clause, _make
 from .world import World, wordset
 
 __all__ = [
     "continues_object",
     "distinct",
     "small_clause",
+    "apposed",
     "elliptic",
     "following_items",
     "gapped",
@@ -273,6 +274,7 @@ _NOT_VERBS = wordset(
     "and or is are was were be been being"
 )
 _BACK = wordset("then it them")
+_NOUN_PHRASE = wordset("the a an its his her their this that")
 _COPULAS = wordset("is are was were be been being has have had does do remains remain stays")
 
 
@@ -314,3 +316,28 @@ def small_clause(toks: Sequence[Token], pieces: list, by_tok) -> list:
 
 def _third_person(w: str) -> bool:
     return w.endswith("s") and not w.endswith("ss") and len(w) > 3
+
+
+def apposed(text: str, toks: Sequence[Token], pieces, n: int, by_tok, out: Sequence[Clause]):
+    """ "p2 should be one block high (n1)", "the crane is busy (h1)": one object alone in a
+    parenthesis right after a clause's words (not after an object: "the spare (r1)" is
+    :func:`named_next`'s, "b1 (clear)" an aside) is the object those words name — one more slot
+    of that clause. Returns the clause with it, or None."""
+    sg, sep = pieces[n]
+    if n == 0 or sep != ")" or pieces[n - 1][1] != "(" or not out or not out[-1].slots:
+        return None
+    items = list(dict.fromkeys(id(by_tok[j]) for j in sg if j in by_tok))
+    words = [toks[j].text for j in sg if j not in by_tok]
+    before = pieces[n - 1][0]
+    c = out[-1]
+    if len(items) != 1 or any(w.isalpha() for w in words) or not before or len(c.slots) > 2:
+        return None
+    m = by_tok.get(sg[0])
+    if m is None or before[-1] in by_tok or c.end != toks[before[-1]].end:
+        return None
+    if any(o in m.objects for s in c.slots for x in s for o in x.objects):
+        return None
+    if {toks[j].text for j in before[-3:]} & _NOUN_PHRASE:
+        return None  # "connects to the loading area (loadarea)": the object's description
+    slots = [list(s) for s in c.slots] + [[m]]
+    return _make(text, c.start, m.end, slots, c.section, c.inherited)

@@ -54,8 +54,16 @@ class Antecedents:
     subjects: list[tuple[int, Mention | None]] = field(default_factory=list)
     sentence: int = 0
 
-    def opened(self, subject: Mention | None) -> None:
-        """Record a clause's opening subject (None: a noun phrase no object names)."""
+    def forget(self) -> tuple[Mention, ...]:
+        """A clause whose subject no object names ("the robot, …"): ``()``, recorded."""
+        self.opened(None)
+        return ()
+
+    def opened(self, subject: Mention | None | bool) -> None:
+        """Record a clause's opening subject (None: a noun phrase no object names; False: no
+        main clause, nothing to record)."""
+        if subject is False or subject is True:
+            return
         if (
             subject is not None
             and subject.confidence < _SURE
@@ -71,8 +79,15 @@ class Antecedents:
         self.here = ()
         self.recent = []
 
-    def said(self, subject: tuple[Mention, ...], last: tuple[Mention, ...]) -> None:
-        """Record a clause's subject and last object; a plural subject is an antecedent."""
+    def said(
+        self,
+        subject: tuple[Mention, ...],
+        last: tuple[Mention, ...],
+        opening: Mention | None | bool = False,
+    ) -> None:
+        """Record a clause's subject and last object; a plural subject is an antecedent;
+        ``opening``: the subject that opened it, for a singular pronoun (:func:`opening`)."""
+        self.opened(opening)
         self.recent.append((subject, last))
         if len(subject) > 1 or any(m.plural for m in subject):
             self.plural = self.here = subject
@@ -232,6 +247,7 @@ def singular(
     return Mention(t.start, t.end, t.text, (found,), False, PRONOUN_CONFIDENCE, seg[0], seg[0])
 
 
+_RELATIVE_OPENERS = {"which", "who", "whose", "where", "whom"}
 _OPENERS_BEFORE = {"the", "a", "an", "my", "your", "our", "their"}
 _AUXILIARIES = {"can", "could", "would", "will", "should", "shall", "may", "might", "must",
                 "does", "did"}  # fmt: skip
@@ -239,10 +255,14 @@ _AUXILIARIES = {"can", "could", "would", "will", "should", "shall", "may", "migh
 
 def opening(
     toks: Sequence[Token], sg: Sequence[int], slots: Sequence, nouns: frozenset[str], leads: bool
-) -> Mention | None:
+) -> Mention | None | bool:
     """The clause's first slot when it is one mention that opens the clause ("b1 is …", "The
     robot r1 is …", "Can Bob …", an inherited subject): a subject a pronoun after it may stand
-    for; None when words no object names come first ("Can the elevator get Ann …")."""
+    for; None when words no object names come first ("Can the elevator get Ann …"); False for
+    a relative clause ("The robot stands on p1, which is the depot, and it …": p1 is no
+    subject of a main clause)."""
+    if toks[sg[0]].text in _RELATIVE_OPENERS:
+        return False
     if len(slots[0]) != 1:
         return None
     first = slots[0][0]
