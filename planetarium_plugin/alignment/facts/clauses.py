@@ -24,7 +24,7 @@ from .counted import counted
 from .descriptions import describe
 from .mentions import Mention, Token, find_mentions, tokenize
 from .naming import named_calls
-from .references import Antecedents, antecedent, opening, singular
+from .references import Antecedents, antecedent, opening
 from .relative import _DENIERS, with_cut
 from .sections import (
     _CUES,
@@ -260,9 +260,8 @@ def _clauses_of(
             pending = []
         if not ms and sep == "(" and lists.named_next(toks, pairs, at, by_tok, _content):
             continue  # "the spare (r1)": the words are a description of the object named next
-        if not pending and (c := lists.apposed(text, toks, pairs, at, by_tok, out)) is not None:
-            out[-1] = c  # "p2 should be one block high (n1)": the object the words name
-            continue
+        if not pending and lists.apposed(text, toks, pairs, at, by_tok, out):
+            continue  # "p2 should be one block high (n1)": one more slot of the clause before
         if sep == ":" and (pending or (len(ms) == 1 and not _content(rest))):
             # "Blocks b1, b2, b3: …": a list introducing the objects (what follows may say
             # something of all of them: "sandwiches s1, s2: not made yet")
@@ -344,8 +343,6 @@ def _clauses_of(
                 slots = [list(pending)]
             start = min(start, pending[0].start)
             pending = []
-        elif it := singular(toks, sg, by_tok, memory):
-            slots = [[it], *slots]  # "(he got on at the first floor)", "it does not hold black"
         elif ref := antecedent(toks, sg, by_tok, memory):
             # "they all need to be brought to roomb", "each of them …", "both resting on …":
             # said of them, as of objects named here (weakly where the piece names no object of
@@ -382,11 +379,10 @@ def _clauses_of(
                 or sg[0] in by_tok
                 or (first in _DETERMINERS and len(sg) > 1 and sg[1] in by_tok)
             )
-            prev_subject = tuple(slots[0])
+            alone = first in _RELATIVE and not inherited and slots[0][0].start >= toks[sg[0]].start
+            prev_subject = () if alone else tuple(slots[0])  # "the ferry, which is at l2 with …"
             prev_last = tuple(slots[-1])
-            memory.said(prev_subject, prev_last, opening(toks, sg, slots, nouns, leads))
-            if first in _RELATIVE and not inherited and slots[0][0].start >= toks[sg[0]].start:
-                prev_subject = ()  # "the ferry, which is at l2 with c1 on board": not l2's
+            memory.said(tuple(slots[0]), prev_last, opening(toks, sg, slots, nouns, leads))
         elif not slots and first in _DETERMINERS:
             prev_subject = prev_last = memory.forget()  # "the robot, …": a subject, no object
         if sep == ":" and ms:

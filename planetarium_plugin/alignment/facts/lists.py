@@ -318,26 +318,27 @@ def _third_person(w: str) -> bool:
     return w.endswith("s") and not w.endswith("ss") and len(w) > 3
 
 
-def apposed(text: str, toks: Sequence[Token], pieces, n: int, by_tok, out: Sequence[Clause]):
+def apposed(text: str, toks: Sequence[Token], pieces, n: int, by_tok, out: list[Clause]) -> bool:
     """ "p2 should be one block high (n1)", "the crane is busy (h1)": one object alone in a
     parenthesis right after a clause's words (not after an object: "the spare (r1)" is
     :func:`named_next`'s, "b1 (clear)" an aside) is the object those words name — one more slot
-    of that clause. Returns the clause with it, or None."""
+    of that clause (``out[-1]``, replaced). Whether it was."""
     sg, sep = pieces[n]
     if n == 0 or sep != ")" or pieces[n - 1][1] != "(" or not out or not out[-1].slots:
-        return None
+        return False
     items = list(dict.fromkeys(id(by_tok[j]) for j in sg if j in by_tok))
     words = [toks[j].text for j in sg if j not in by_tok]
     before = pieces[n - 1][0]
     c = out[-1]
     if len(items) != 1 or any(w.isalpha() for w in words) or not before or len(c.slots) > 2:
-        return None
+        return False
     m = by_tok.get(sg[0])
     if m is None or before[-1] in by_tok or c.end != toks[before[-1]].end:
-        return None
+        return False
     if any(o in m.objects for s in c.slots for x in s for o in x.objects):
-        return None
+        return False
     if {toks[j].text for j in before[-3:]} & _NOUN_PHRASE:
-        return None  # "connects to the loading area (loadarea)": the object's description
+        return False  # "connects to the loading area (loadarea)": the object's description
     slots = [list(s) for s in c.slots] + [[m]]
-    return _make(text, c.start, m.end, slots, c.section, c.inherited)
+    out[-1] = _make(text, c.start, m.end, slots, c.section, c.inherited)
+    return True

@@ -107,11 +107,13 @@ def _size(ms: Sequence[Mention]) -> int:
 def antecedent(
     toks: Sequence[Token], seg: Sequence[int], by_tok, memory: Antecedents
 ) -> tuple[Mention, ...]:
-    """The objects a segment (token indices) opening with a plural pronoun refers to; ``()``
-    when it opens otherwise or names a fact of its own objects ("stack them so that b1 sits on
-    b2")."""
+    """The objects a segment (token indices) opening with a pronoun refers to (a singular one:
+    :func:`singular`); ``()`` when it opens otherwise or names a fact of its own objects
+    ("stack them so that b1 sits on b2")."""
     if not seg or seg[0] in by_tok:
         return ()
+    if it := singular(toks, seg, by_tok, memory):
+        return (it,)  # "(he got on at the first floor)", "it does not hold black"
     own = {id(by_tok[k]) for k in seg if k in by_tok}
     words = [toks[k].text for k in seg if k not in by_tok]
     if len(own) >= 2 or not words:
