@@ -1,6 +1,7 @@
 """Fact-level text↔PDDL alignment: a careful reader's check of a problem against a request.
 
-Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary),
+Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary;
+:mod:`.unknown`: objects the text names that the problem lacks),
 :mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
 others"; :mod:`.openers`: "Robot is in room2."), :mod:`.clauses` (init/goal sections,
 one fact per clause; :mod:`.lists`),
@@ -41,6 +42,7 @@ from .relative import with_clauses
 from .sequences import oriented, sequence_clauses
 from .structured import with_structured
 from .towers import tower_clauses
+from .unknown import with_unknown_objects
 from .world import World, read_world
 
 __all__ = [
@@ -140,6 +142,7 @@ def explain_pairs(
         world, pack = worlds[pddl]
         try:
             read = text[:MAX_TEXT_CHARS]
+            world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
             clauses = name_clauses(read, world, with_clauses(said, read))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
