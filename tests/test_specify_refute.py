@@ -13,9 +13,11 @@ from test_specify_exact import CASES, CLASSICAL, _domain, _with_negative
 
 from planetarium_plugin import Deadline, domain_packs, parse_problem
 from planetarium_plugin.specify import exact, refute
+from planetarium_plugin.specify.agenda import replay
 from planetarium_plugin.specify.memo import Memo, init_key
 from planetarium_plugin.specify.refute import (
     novel_goal_states,
+    origins,
     refute_all,
     refute_from,
     refute_monotone,
@@ -244,3 +246,45 @@ def test_monotone_candidates_refuted_from_a_known_plan_only_soundly(case, data, 
         assert start in reachable and not spare & start
     if starts and task.plans() and starts[0] != problem.init:
         assert len(starts) == 1 or starts[1] == problem.init  # the init only after it
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_refutation_replaying_a_known_plan_after_the_step_is_sound(case, data, monkeypatch):
+    """Each origin comes with the steps a known plan took after it (they replay from it in
+    order); a refutation from a state of a known plan that replays the rest of the plan after
+    the literal's step (skipped where not applicable or protected) before the agenda returns
+    only reachable goal states with the literal as wanted, never against the oracle."""
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    oracle = search_fully_specify(problem, domain, negative=True, max_states=60_000)
+    if not oracle.reachable:
+        return
+    exact.exact_fully_specify(problem, domain, max_states=60_000)  # leaves its plans
+    task = exact._TASKS.get(init_key(problem, domain))
+    reachable = {s for s, _ in reachable_states(problem, domain)}
+    atoms = sorted(task.reached)
+    goal = task.encode(pos)
+    plans = task.plans()
+    ends = {replay(problem.init, list(p)) for p in plans}
+    for f in atoms:
+        for want in (False, True):
+            for state, rest in origins(task, f, want, goal, goal):
+                if rest:  # a known plan's steps from there: they apply, to the plan's end
+                    assert replay(task.decode(state), list(rest)) in ends
+    if not plans:
+        return
+    plan = list(data.draw(st.sampled_from(plans)))
+    k = data.draw(st.integers(0, len(plan)))
+    start = replay(problem.init, plan[:k])
+    for f in data.draw(st.lists(st.sampled_from(atoms), unique=True, max_size=3)):
+        want = f not in start
+        end = refute_from(task, start, pos, neg, f, want, Deadline(None), then=tuple(plan[k:]))
+        if end is None:
+            continue
+        assert end in reachable and pos <= end and not neg & end
+        assert (f in end) == want
+        assert f not in (oracle.negative if want else oracle.positive)

@@ -247,8 +247,10 @@ def _specify(
             hit, _ = greedy(task, goal_states[-1], pos, neg, QUICK, deadline, on_state)
             if hit is not None:
                 return True
-        for origin in origins(task, f, want, goal_states[-1], goal_states[0]):
-            end = refute_from(task, task.decode(origin), gpos, gneg, f, want, deadline, costs=costs)
+        for origin, rest in origins(task, f, want, goal_states[-1], goal_states[0]):
+            end = refute_from(
+                task, task.decode(origin), gpos, gneg, f, want, deadline, costs=costs, then=rest
+            )
             if end is not None:
                 on_state(task.encode(end))
                 return True

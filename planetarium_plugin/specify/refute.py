@@ -57,6 +57,7 @@ def refute_from(
     budget: int = EVALUATIONS,
     seconds: float = SECONDS,
     costs: dict | None = None,
+    then: tuple = (),
 ) -> State | None:
     """A state reachable from ``start`` with ``pos`` true, ``neg`` false and ``f`` true if
     ``want`` else false, or None (nothing proved). ``start`` must be reachable (a goal state
@@ -64,7 +65,8 @@ def refute_from(
     ``f``. Where the literal already holds in ``start`` (an atom nothing deletes, false in the
     init: an image taken by another rover), the goal agenda runs from there with it protected.
     ``costs``: the caller's table of :func:`_costs` by start state (one closure refutes many
-    facts from the same few goal states).
+    facts from the same few goal states). ``then``: the steps a known plan took after ``start``
+    (:func:`origins`), replayed before the goal agenda rebuilds the rest (:func:`_rebuild`).
     """
     if want:
         steps = task.adders.get(f, ())
@@ -80,7 +82,7 @@ def refute_from(
             return start
         if heuristic(task, start, pos2, neg2 - {f}, protect) is None:
             return None
-        return _rebuild(task, start, [], start, pos2, neg2, protect, evals, deadline)
+        return _rebuild(task, start, [], start, pos2, neg2, protect, evals, deadline, then)
     cost = costs.get(start) if costs is not None else None
     if cost is None:
         cost = _costs(task, start)
@@ -126,7 +128,7 @@ def refute_from(
         evals.left -= 1
         if heuristic(task, t, pos2, rest & t, protect) is None:
             continue  # the goal is out of reach without undoing the literal
-        end = _rebuild(task, start, [*path, a], t, pos2, neg2, protect, evals, deadline)
+        end = _rebuild(task, start, [*path, a], t, pos2, neg2, protect, evals, deadline, then)
         if end is not None:
             return end
     return None
@@ -140,6 +142,7 @@ def refute_all(
     atoms: list[Atom],
     deadline: Deadline,
     on_state,
+    then: tuple = (),
 ) -> bool:
     """One goal state reached from ``start`` (reachable, holding none of ``atoms``) with every
     one of ``atoms`` false: the goal agenda with all their adders banned. True when found (the
@@ -151,16 +154,30 @@ def refute_all(
     if heuristic(task, start, pos, neg, protect) is None:
         return False
     evals = Budget(EVALUATIONS, Deadline(SECONDS))
-    end = _rebuild(task, start, [], start, pos, neg2, protect, evals, deadline)
+    end = _rebuild(task, start, [], start, pos, neg2, protect, evals, deadline, then)
     if end is None:
         return False
     on_state(task.encode(end))
     return True
 
 
-def _rebuild(task, start, path, t, pos, neg, protect, evals, deadline) -> State | None:
+def _rebuild(task, start, path, t, pos, neg, protect, evals, deadline, then=()) -> State | None:
     """The goal rebuilt by the agenda from ``t`` (reached from ``start`` by ``path``), never
-    applying the ``protect`` actions: the end state replayed from ``start``, or None."""
+    applying the ``protect`` actions: the end state replayed from ``start``, or None. ``then``
+    (a known plan's steps after ``start``) is replayed from ``t`` first, each step that is not
+    applicable or protected skipped, and the agenda runs from there: it only rebuilds what the
+    skipped steps achieved (the rock's data sent by the other rover), not the rest of the
+    plan; from ``t`` as before if that fails."""
+    if then and not (pos <= t and not neg & t):
+        u, steps, row_of = t, list(path), task.row_of
+        for a in then:
+            if a.pre_pos <= u and not a.pre_neg & u and row_of[id(a)][4] not in protect:
+                u = (u - a.delete) | a.add
+                steps.append(a)
+        if u != t:
+            end = _rebuild(task, start, steps, u, pos, neg, protect, evals, deadline)
+            if end is not None or evals.spent():
+                return end
     if pos <= t and not neg & t:
         plan: list | None = []  # the literal's step kept the goal (a rover drove on)
     else:
@@ -270,15 +287,19 @@ def novel_goal_states(
                 queue.append(t)
 
 
-def origins(task: GroundTask, f: Atom, want: bool, last: int, first: int) -> list[int]:
-    """Reachable states (bit sets) to refute ``f`` from, in order: the last goal state found
-    and the first (the last may have buried what the first left free); for an atom nothing
-    deletes, false in the init, where a known plan first adds it and the init instead (no goal
-    state with it leads to one without it); for one that the goal states lack, also where a
-    known plan first uses up what its adders need (a rock sampled by another rover) and the
-    init."""
-    out = [last, first]
-    init = task.encode(task.init)
+def origins(
+    task: GroundTask, f: Atom, want: bool, last: int, first: int
+) -> list[tuple[int, tuple]]:
+    """Reachable states (bit sets) to refute ``f`` from, each with the steps a known plan took
+    after it (none after a goal state; the newest plan after the init), in order: the last goal
+    state found and the first (the last may have buried what the first left free); for an atom
+    nothing deletes, false in the init, where a known plan first adds it and the init instead
+    (no goal state with it leads to one without it); for one that the goal states lack, also
+    where a known plan first uses up what its adders need (a rock sampled by another rover) and
+    the init."""
+    out: list[tuple[int, tuple]] = [(last, ()), (first, ())]
+    plans = task.plans()
+    init = (task.encode(task.init), tuple(plans[-1]) if plans else ())
     if f not in task.deleted:
         if not want and f not in task.init:
             out = [*_before(task, task.adder_idx, {f}), init]
@@ -286,7 +307,10 @@ def origins(task: GroundTask, f: Atom, want: bool, last: int, first: int) -> lis
             adders = task.adders.get(f, ())
             spent = {x for a in adders for x in a.pre_pos if x not in task.adder_idx}
             out += [*_before(task, task.deleter_idx, spent), init]
-    return list(dict.fromkeys(out))
+    firsts: dict[int, tuple] = {}
+    for s, rest in out:
+        firsts.setdefault(s, rest)
+    return list(firsts.items())
 
 
 def refute_monotone(task: GroundTask, todo, pos: State, neg: State, deadline, on_state) -> None:
@@ -299,26 +323,28 @@ def refute_monotone(task: GroundTask, todo, pos: State, neg: State, deadline, on
     if len(spare) > 1:
         spare = [x for x in sorted(spare) if not task.landmark(pos, x)]
         if len(spare) > 1:
-            for start in (*_before(task, task.adder_idx, set(spare)), task.encode(task.init)):
-                if refute_all(task, task.decode(start), pos, neg, spare, deadline, on_state):
+            plans = task.plans()
+            init = (task.encode(task.init), tuple(plans[-1]) if plans else ())
+            for start, rest in (*_before(task, task.adder_idx, set(spare)), init):
+                if refute_all(task, task.decode(start), pos, neg, spare, deadline, on_state, rest):
                     return
 
 
-def _before(task: GroundTask, index, atoms: set[Atom]) -> list[int]:
+def _before(task: GroundTask, index, atoms: set[Atom]) -> list[tuple[int, tuple]]:
     """The state (bit set) before the first step of the newest known plan that makes one of
     ``atoms`` change (``index``: the adders or the deleters of each): the step adding ``f``
     (an image taken), or using up what an adder of ``f`` needs (the rock sampled by another
     rover). Reachable, with the plan's earlier goal atoms already achieved, so the goal agenda
-    has less to rebuild from there than from the init."""
+    has less to rebuild from there than from the init; with the plan's steps from there on."""
     steps = {i for x in atoms for i in index.get(x, ())}
     row_of = task.row_of
     for plan in reversed(task.plans()):
         s = task.init
-        for a in plan:
+        for k, a in enumerate(plan):
             row = row_of.get(id(a))
             if row is None or not a.pre_pos <= s or a.pre_neg & s:
                 break
             if row[4] in steps and (a.add | a.delete) & atoms:
-                return [task.encode(s)]
+                return [(task.encode(s), tuple(plan[k:]))]
             s = (s - a.delete) | a.add
     return []
