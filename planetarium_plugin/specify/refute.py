@@ -337,14 +337,14 @@ def _before(task: GroundTask, index, atoms: set[Atom]) -> list[tuple[int, tuple]
     rover). Reachable, with the plan's earlier goal atoms already achieved, so the goal agenda
     has less to rebuild from there than from the init; with the plan's steps from there on."""
     steps = {i for x in atoms for i in index.get(x, ())}
-    row_of = task.row_of
+    row_of, bits, init = task.row_of, task.encode(atoms), task.encode(task.init)
     for plan in reversed(task.plans()):
-        s = task.init
+        s = init  # bit sets (rows: pre, pre_neg, ~delete, add, index), not atom sets
         for k, a in enumerate(plan):
             row = row_of.get(id(a))
-            if row is None or not a.pre_pos <= s or a.pre_neg & s:
+            if row is None or s & row[0] != row[0] or s & row[1]:
                 break
-            if row[4] in steps and (a.add | a.delete) & atoms:
-                return [(task.encode(s), tuple(plan[k:]))]
-            s = (s - a.delete) | a.add
+            if row[4] in steps and (row[3] | ~row[2]) & bits:
+                return [(s, tuple(plan[k:]))]
+            s = (s & row[2]) | row[3]
     return []
