@@ -14,6 +14,7 @@ from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
 from .grounding import GroundAction, relaxed_reachable
 from .invariants import MutexGroup, groups_in
+from .landmarks import needs_one_of
 from .memo import grounded
 from .pairs import pair_groups
 from .propagation import close_counted
@@ -81,6 +82,7 @@ class GroundTask:
         self._paired = False
         self._false: dict[tuple[Atom, int], State] = {}
         self._init_release: tuple[list[int], list[int], list[int]] | None = None
+        self._adder_counts: tuple[list[int], frozenset[int]] | None = None  # .landmarks
         self._mutex: dict[Atom, tuple[State, frozenset[int]]] = {}
         self._mutex_n = len(groups)
 
@@ -279,39 +281,8 @@ class GroundTask:
 
     def _needs_one_of(self, goal: Iterable[Atom], banned: set[int]) -> bool:
         """Whether ``goal`` is not relaxed-reachable from the init without the actions
-        ``banned`` (indices into :attr:`actions`): every plan reaching it applies one of them."""
-        open_goals = {self.index.get(x, -1) for x in goal if x not in self.init}
-        if not open_goals:
-            return False
-        pre, add, waiting = self.relaxed_tables()
-        # The init's release is kept (only which ready actions are banned varies; a fixpoint).
-        if self._init_release is None:
-            start = [x for x in map(self.index.get, self.init) if x is not None]
-            counts, first = self.pre_count.copy(), list(self.no_pre)
-            for x in start:
-                for i in waiting[x]:
-                    counts[i] -= 1
-                    if not counts[i]:
-                        first.append(i)
-            self._init_release = (counts, first, start)
-        counts, first, start = self._init_release
-        missing = counts.copy()
-        ready = [i for i in first if i not in banned]
-        todo: list[int] = []
-        reached = set(start)  # atom numbers: no Atom hashed (a goal never true: -1, never)
-        while (todo or ready) and open_goals:
-            while todo:
-                for i in waiting[todo.pop()]:
-                    missing[i] -= 1
-                    if missing[i] == 0 and i not in banned:
-                        ready.append(i)
-            while ready:
-                for x in add[ready.pop()]:
-                    if x not in reached:
-                        reached.add(x)
-                        todo.append(x)
-                        open_goals.discard(x)
-        return bool(open_goals)
+        ``banned`` (indices into :attr:`actions`): :func:`.landmarks.needs_one_of`."""
+        return needs_one_of(self, goal, banned)
 
     # -- partial states --------------------------------------------------------------------
 
