@@ -9,6 +9,7 @@ invariants, and complete regression from a partial goal.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
@@ -351,7 +352,7 @@ class GroundTask:
         if kept is None:
             groups, group_of = self.groups, self.group_of
             others = frozenset().union(*(groups[gi].atoms for gi in group_of.get(x, ()))) - {x}
-            touched = frozenset(gi for y in others for gi in group_of.get(y, ()))
+            touched = frozenset(chain.from_iterable(map(group_of.__getitem__, others)))
             kept = self._mutex[x] = (others, touched)
         return kept
 
