@@ -203,6 +203,27 @@ def test_a_verbs_object_and_one_more_object_share_the_words_after(text: str):
     assert w.similarity < e.similarity and not w.aligned
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Alice is at the gate, where n1, n2 and n3 are, all loose. She has to get n1, n2 and "
+        "n3 tightened.",
+        "Alice waits at the gate with the loose nuts n1, n2 and n3. Find a plan that leaves n3, "
+        "n2 and n1 tightened.",
+    ],
+)
+def test_a_verbs_object_and_a_list_after_it_share_the_words_after(text: str):
+    al = Aligner(domain=SPANNER)
+    goal = "(tightened n1) (tightened n2) (tightened n3)"
+    e = al.explain(text, _nuts(goal))
+    assert {"(tightened n1)", "(tightened n3)"} <= _atoms(e.goal.stated), e
+    assert not e.goal.unstated and not _sure(e), e
+    assert e.aligned
+    w = al.explain(text, _nuts("(tightened n2) (tightened n3)"))
+    assert "(tightened n1)" in _atoms(w.goal.missing_in_problem)
+    assert w.similarity < e.similarity and not w.aligned
+
+
 def test_only_a_verbs_object_before_and_joins_the_words_after():
     w = read_world(_nuts(), SPANNER)
     got = [(c.template, [[m.objects for m in s] for s in c.slots])

@@ -273,23 +273,27 @@ _NOT_VERBS = wordset(
     "on in at to from of with onto into by under above below over near beside behind the a an "
     "and or is are was were be been being"
 )
-_BACK = wordset("then it them")
+_BACK = wordset("then it them respectively each")
 _NOUN_PHRASE = wordset("the a an its his her their this that")
 _COPULAS = wordset("is are was were be been being has have had does do remains remain stays")
 
 
 def small_clause(toks: Sequence[Token], pieces: list, by_tok) -> list:
-    """ "Alice has to get n1 and n2 tightened", "a plan that leaves nut1 and nut2 tightened":
-    a verb's object, "and", then one more object and words with no verb — the two objects are
-    one list the words are said of, not "get n1" and "n2 tightened". The object moves to a
+    """ "Alice has to get n1 and n2 tightened", "a plan that leaves nut1 and nut2 tightened",
+    "get n1, n2 and n3 tightened": a verb's object, more objects after "," and a last "and",
+    then words with no verb — the objects are one list the words are said of, not "get n1" and
+    "n2 tightened". The object moves to a
     piece of its own (a bare list item joining the next piece). ``pieces``: (token indices,
     separator after) per piece."""
     out = list(pieces)
     k = 0
     while k + 1 < len(out):
         sg, sep = out[k]
-        nxt = out[k + 1][0]
-        m = by_tok.get(sg[-1]) if sg and sep == "and" else None
+        last = k + 1  # past bare items: "get n1, n2 and n3 tightened"
+        while last + 1 < len(out) and out[last - 1][1] == "," and _bare(toks, out[last][0], by_tok):
+            last += 1
+        nxt = out[last][0]
+        m = by_tok.get(sg[-1]) if sg and out[last - 1][1] == "and" and sep in (",", "and") else None
         if m is None or not nxt or by_tok.get(nxt[0]) is None or m.first_token <= sg[0]:
             k += 1
             continue
@@ -312,6 +316,13 @@ def small_clause(toks: Sequence[Token], pieces: list, by_tok) -> list:
             k += 2
         k += 1
     return out
+
+
+def _bare(toks: Sequence[Token], sg: list[int], by_tok) -> bool:
+    """Is a piece one object and nothing else ("n2" in "get n1, n2 and n3 tightened")?"""
+    return len({id(by_tok[j]) for j in sg if j in by_tok}) == 1 and not any(
+        toks[j].text.isalpha() for j in sg if j not in by_tok
+    )
 
 
 def _third_person(w: str) -> bool:
