@@ -312,3 +312,31 @@ def test_it_is_not_the_object_of_a_relative_clause(text: str):
     w = al.explain(text, _paint("black"))
     assert "(robot-has r1 white)" in _atoms(w.init.missing_in_problem), w
     assert not w.aligned
+
+
+@pytest.mark.parametrize(
+    ("text", "domain", "problem", "changed", "atom"),
+    [
+        ("Could you get Ann served? The lift is at f2. Ann waits at f1 and she is going to f3.",
+         LIFT, _lift(), ("(goes-to ann f3)", "(goes-to ann f2)"), "(goes-to ann f3)"),
+        ("Is there a way to serve Ann? The lift stands at f2; Ann waits at f1, and she is "
+         "going to f3. Can it be done?", LIFT, _lift(),
+         ("(goes-to ann f3)", "(goes-to ann f2)"), "(goes-to ann f3)"),
+        ("Can c1 get to l3 and c2 to l2? The ferry is at l2 and c1 is on board, and c2 waits at "
+         "l1.", FERRY, _ferry(), ("(on c1)", "(at c1 l2)"), "(on c1)"),
+        ("Is there a plan that brings c1 to l3 and c2 to l2? Right now c1 is on board, the "
+         "ferry is docked at l2 and c2 waits at l1. Is that doable?", FERRY, _ferry(),
+         ("(on c1)", "(at c1 l2)"), "(on c1)"),
+    ],
+)  # fmt: skip
+def test_statements_after_a_request_put_as_a_question_are_the_state(
+    text, domain, problem, changed, atom
+):
+    al = Aligner(domain=domain)
+    e = al.explain(text, problem)
+    assert atom in _atoms(e.init.stated), e
+    assert not _sure(e), e.conflicts()
+    assert e.aligned
+    w = al.explain(text, problem.replace(*changed))
+    assert atom in _atoms(w.init.missing_in_problem) | _atoms(w.init.contradicted), w
+    assert w.similarity < e.similarity and not w.aligned

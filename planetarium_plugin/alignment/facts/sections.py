@@ -56,6 +56,7 @@ _IMPERATIVES = wordset(
 )
 #: Words that open a request put as a question ("Can the lift bring Ann to f3?").
 _ASKING = wordset("can could would will")
+_ASKING_PAIRS = {"is there", "are there", "is it"}
 #: Tokens that end a clause.
 _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 #: Words that may open a subject made only of object names ("Both nuts, nut1 and nut2, …").
@@ -129,12 +130,21 @@ def sections(
     up to the next goal cue, so goal-first requests keep their set-up in the init. ``verbs``:
     the domain's own action verbs, imperatives as well ("Serve both children.")."""
     out: list[tuple[int, str]] = []
-    state, setup = "init", False
+    state, setup, asked = "init", False, False
     for s, e in _sentences(text):
         sent, pos = text[s:e], 0
         if state == "init" and _SETUP.search(sent):
             setup = True  # "Set up the following task: …": no goal cue, init follows
             continue
+        if state == "goal" and asked and not sent.rstrip().endswith("?"):
+            # "Can the barman make a gin and tonic? Its left hand holds shot1, …": a request put
+            # as a question is the goal of its own sentence; a statement after it, the state
+            asked = False
+            words = re.findall(r"[A-Za-z']+", sent)
+            if words and words[0].lower() not in _IMPERATIVES | verbs and not _goal_cue(sent, skip):
+                out.append((s, "init"))
+                state = "init"
+                continue
         if state == "goal":
             m = _INIT_CUES.search(sent)
             if m is None or _lead(sent, m.start()) > 3 or _goal_cue(sent[: m.start()], skip):
@@ -149,16 +159,20 @@ def sections(
         words = re.findall(r"[A-Za-z']+", sent)
         if re.match(r"\W*[A-Za-z']+-[A-Za-z]", sent):
             words = words[1:]  # "Set-up: …", "Put-away list: …": a compound, no imperative
+        # "Can the robot visit every cell …?", "Could the ferry … deliver c1 to l3?", "Is there
+        # a plan that leaves nut1 tightened?": a request put as a question
+        question = (
+            bool(words)
+            and sent.rstrip().endswith("?")
+            and (words[0].lower() in _ASKING or " ".join(words[:2]).lower() in _ASKING_PAIRS)
+        )
         opens = words and (
-            words[0].lower() in _IMPERATIVES
-            or words[0].lower() in verbs
-            # "Can the robot visit every cell …?", "Could the ferry … deliver c1 to l3?": a
-            # request put as a question
-            or (words[0].lower() in _ASKING and sent.rstrip().endswith("?"))
+            words[0].lower() in _IMPERATIVES or words[0].lower() in verbs or question
         )
         if pos == 0 and opens and not setup:
             out.append((s, "goal"))
             state = "goal"
+            asked = question
             continue
         m = _goal_cue(sent[pos:], skip)
         if m is None:
