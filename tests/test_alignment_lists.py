@@ -242,3 +242,88 @@ def test_a_slash_tower_with_a_stated_end_is_a_chain(aligner):
     assert tower_clauses("Pile c3/c2/c1. Also c6 on c5 on c4.", w, []) == []
     e = aligner.explain("Pile c3/c2/c1. The arm is empty. Goal: c1 on c6.", BLOCKS)
     assert not {"(on c3 c2)", "(on c2 c1)"} <= _atoms(e.init.stated)
+
+
+# --- a list that is a verb's object -------------------------------------------------------------
+
+BALLS3 = (
+    "(define (problem p) (:domain gripper) (:objects roomx roomy ball1 ball2 ball3 left right) "
+    "(:init (room roomx) (room roomy) (ball ball1) (ball ball2) (ball ball3) (gripper left) "
+    "(gripper right) (at-robby roomx) (at ball1 roomx) (at ball2 roomx) (at ball3 roomx) "
+    "(free left) (free right)) (:goal (and (at ball1 roomy) (at ball2 roomy) (at ball3 roomy))))"
+)
+TILES3 = (
+    "(define (problem p) (:domain floor-tile) (:objects k1 k2 k3 k4 k5 k6 - tile bot - robot "
+    "pink - color) (:init (up k1 k4) (up k2 k5) (up k3 k6) (right k2 k1) (right k3 k2) "
+    "(right k5 k4) (right k6 k5) (robot-at bot k4) (robot-has bot pink) (available-color pink))"
+    " (:goal (and (painted k1 pink) (painted k2 pink) (painted k3 pink))))"
+)
+
+
+@pytest.mark.parametrize(
+    ("problem", "pack", "text", "changed", "named"),
+    [
+        (
+            BALLS3,
+            "gripper",
+            "Robby is in roomx with both grippers free, and ball1, ball2 and ball3 are in roomx "
+            "too. Please bring ball1, ball2 and ball3 to roomy.",
+            ("(at ball3 roomy)", "(at ball3 roomx)"),
+            "(at ball3 roomy)",
+        ),
+        (
+            BALLS3,
+            "gripper",
+            "Everything starts in roomx: the robot, ball1, ball2 and ball3; both grippers are "
+            "free. I want you to move ball1, ball2, and ball3 over to roomy.",
+            ("(at ball1 roomy)", "(at ball1 roomx)"),
+            "(at ball1 roomy)",
+        ),
+        (
+            TILES3,
+            "floor-tile",
+            "k1, k2 and k3 are above k4, k5 and k6 respectively; k2 is right of k1, k3 right of "
+            "k2, k5 right of k4 and k6 right of k5. bot is on k4 holding pink, the only colour. "
+            "Paint k1, k2 and k3 pink.",
+            ("(painted k1 pink)", "(up k1 k4)"),
+            "(painted k1 pink)",
+        ),
+        (
+            TILES3,
+            "floor-tile",
+            "k1, k2 and k3 are above k4, k5 and k6 respectively; k2 is right of k1, k3 right of "
+            "k2, k5 right of k4 and k6 right of k5. bot is on k4 holding pink, the only colour. "
+            "The job is to get k1, k2, and k3 painted pink.",
+            ("(painted k3 pink)", "(up k3 k6)"),
+            "(painted k3 pink)",
+        ),
+    ],
+)
+def test_a_list_that_is_a_verbs_object_is_one_slot(aligner, problem, pack, text, changed, named):
+    """ "bring ball1, ball2 and ball3 to roomy", "get k1, k2, and k3 painted pink": the words
+    after the list are said of every item — not "bring ball1" on its own and the rest a list."""
+    w = _world(problem, pack)
+    last = split_clauses(text, w)[-1]  # the request, one clause
+    assert len(_slots(last)[0]) == 3, [_slots(c) for c in split_clauses(text, w)]
+    e = aligner.explain(text, problem)
+    assert e.aligned, e
+    goal = problem.split("(:goal (and ")[1].rstrip(")")
+    assert {"(" + a.strip("()") + ")" for a in goal.split(") (")} <= _atoms(e.goal.stated), e
+    # one goal fact changed: rejected, and the explanation names it
+    old, new = changed
+    goal_part = problem.split("(:goal")[1]
+    bad = problem.split("(:goal")[0] + "(:goal" + goal_part.replace(old, new, 1)
+    b = aligner.explain(text, bad)
+    assert not b.aligned
+    assert named in {f.atom for f in b.conflicts()}, b
+
+
+def test_a_list_after_a_preposition_or_before_a_verb_is_left_to_the_clause_reader():
+    """ "c3 is on c1, c2 and c4 are clear": c1 is the relation's object; "ball1, ball2 and
+    ball3 are in roomx": the list is the subject (distributed as before)."""
+    w = _world(BLOCKS, "blocksworld")
+    got = [_slots(c) for c in split_clauses("c3 is on c1, c2 and c4 are clear.", w)]
+    assert got[0] == [["c3"], ["c1"]]
+    w = _world(BALLS3, "gripper")
+    (c,) = split_clauses("Balls ball1, ball2 and ball3 are in roomx.", w)
+    assert _slots(c) == [["ball1", "ball2", "ball3"], ["roomx"]]

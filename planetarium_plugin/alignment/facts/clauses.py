@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 
 from . import lists
-from .counted import counted
 from .descriptions import describe
-from .mentions import Mention, Token, find_mentions, tokenize
+from .mentions import Mention, Token, tokenize
 from .naming import named_calls
 from .references import Antecedents, antecedent, opening
 from .relative import _DENIERS, with_cut
@@ -40,6 +39,7 @@ from .sections import (
     vocabulary_words,
 )
 from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
+from .verb_lists import joined_mentions
 from .world import World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
@@ -144,9 +144,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
         else describe(
             text,
             toks,
-            lists.join_compact(
-                text, toks, counted(text, toks, find_mentions(text, world, toks), world), world
-            ),
+            joined_mentions(text, toks, world),
             world,
         )
     )
