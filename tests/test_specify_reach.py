@@ -1,6 +1,7 @@
 """Relaxed reachability over a kept grounding in numpy (:mod:`.specify.reach`, issue 17): the
 loop's atoms and actions, in order, from random reachable inits, over the whole grounding and
-over random parts of it (the actions the mutex groups leave)."""
+over random parts of it (the actions the mutex groups leave); the kept answers (one per reached
+set) equal a fresh computation for every init that reaches them, unmentioned init atoms included."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from test_specify_agenda import _problem
 from test_specify_exact import CLASSICAL
 
-from planetarium_plugin import Deadline
+from planetarium_plugin import Atom, Deadline
 from planetarium_plugin.specify import reach
 from planetarium_plugin.specify.grounding import ground_actions, relaxed_reachable
 from planetarium_plugin.specify.search import reachable_states
@@ -31,7 +32,9 @@ def test_arrays_reach_what_the_loop_reaches(case, data, monkeypatch):
     keep = data.draw(st.lists(st.booleans(), min_size=len(grounding), max_size=len(grounding)))
     part = tuple(a for a, k in zip(grounding, keep, strict=True) if k)
     for actions in (grounding, part):
-        for init in (problem.init, data.draw(st.sampled_from(states))):
+        other = data.draw(st.sampled_from(states))
+        stray = Atom("never-mentioned", ("x",))  # an init atom no action reads or adds
+        for init in (problem.init, other, problem.init, other | {stray}, other):
             p = dataclasses.replace(problem, init=init)
             want_atoms, want = relaxed_reachable(p.init, list(actions), Deadline(None))
             got_atoms, got = reach.reachable(p.init, actions, Deadline(None))

@@ -407,7 +407,7 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
 
     from planetarium_plugin.specify import grounding as grounding_module
     from planetarium_plugin.specify import memo as memo_module
-    from planetarium_plugin.specify import reuse
+    from planetarium_plugin.specify import reach, reuse
     from planetarium_plugin.specify.grounding import ground_actions
     from planetarium_plugin.specify.invariants import (
         candidate_schemas,
@@ -423,8 +423,12 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
 
     def forget() -> None:
         monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
-        for table in ("_CHECKS", "_KEPT", "_DELETED", "_ROWS"):
+        for table in ("_CHECKS", "_KEPT", "_DELETED", "_ROWS", "_GROUPS", "_IDS"):
             monkeypatch.setattr(reuse, table, Memo(4))
+        monkeypatch.setattr(reach, "_TABLES", Memo(8))
+
+    # Small tasks too take the arrays and their kept answers (:mod:`.reach`) when drawn so.
+    monkeypatch.setattr(reach, "ARRAY_ACTIONS", data.draw(st.sampled_from([0, 10**9])))
 
     forget()
     first = GroundTask(problem, domain, Deadline(None))
@@ -465,8 +469,20 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
         assert {position[k]: r for k, r in kept.row_of.items()} == {
             fresh.actions.index(a): r for a in fresh.actions for r in [fresh.row_of[id(a)]]
         }
+        # Each atom's groups (the index kept per groups and atoms: reuse.indexed_groups).
+        def groups_of(task):
+            return {
+                x: {(task.groups[i].atoms, task.groups[i].exactly_one) for i in gs}
+                for x, gs in task.group_of.items()
+            }
+
+        assert groups_of(kept) == groups_of(fresh)
     if again._rows is shared._rows:  # built by one task, read by the other
         assert again.adders is shared.adders and again.row_of is shared.row_of
+    # A task adding h^2 pairs extends its own copy of a shared group index, never the other's.
+    before = (list(shared.groups), {x: list(gs) for x, gs in shared.group_of.items()})
+    again.add_pair_mutexes(Deadline(None))
+    assert (shared.groups, shared.group_of) == before
 
 
 @pytest.mark.parametrize("case", CLASSICAL)

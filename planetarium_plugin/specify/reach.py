@@ -9,6 +9,10 @@ here; each init then costs a few array operations per relaxed layer. The answer 
 fixpoint, as the loop's: the atoms of the init and every atom added by an action whose
 preconditions are all reached, and those actions in their order — the same atoms and actions.
 Small tasks, lists (a domain without text is not kept) and a missing numpy take the loop.
+
+The answers are kept per kept tuple and reached set (:data:`RESULTS` of them): the inits of one
+grounding mostly reach the same atoms, so they then share one frozenset and one tuple of
+actions, built once, and the tables keyed by them (:mod:`.reuse`) compare by identity.
 """
 
 from __future__ import annotations
@@ -30,23 +34,27 @@ __all__ = ["ARRAY_ACTIONS", "reachable"]
 #: Kept tuples of at least this many actions take the arrays (fewer: the loop is as fast).
 ARRAY_ACTIONS = 1_000
 
-#: Per kept action tuple (by identity): (the tuple, its atoms, their numbers, the arrays).
+#: Per kept action tuple (by identity): (the tuple, its atoms, their numbers, the arrays,
+#: its answers by reached atoms).
 _TABLES: Memo[tuple] = Memo(8)
+#: The answers kept per kept action tuple (distinct reached sets).
+RESULTS = 16
 
 
 def reachable(
     init: frozenset[Atom], actions: Sequence[GroundAction], deadline: Deadline
-) -> tuple[frozenset[Atom], list[GroundAction]]:
+) -> tuple[frozenset[Atom], Sequence[GroundAction]]:
     """:func:`.grounding.relaxed_reachable`'s answer (atoms and actions reachable when deletes
-    and negative preconditions are ignored), from numbered arrays for a kept tuple."""
+    and negative preconditions are ignored), from numbered arrays for a kept tuple (then a
+    kept tuple of actions, read only)."""
     if np is None or not isinstance(actions, tuple) or len(actions) < ARRAY_ACTIONS:
         return relaxed_reachable(init, list(actions), deadline)
     key = id(actions)
     known = _TABLES.get(key)
     if known is None or known[0] is not actions:
-        known = (actions, *_tables(actions))
+        known = (actions, *_tables(actions), Memo(RESULTS))
         _TABLES.put(key, known)
-    _, atoms, number, pre_atom, pre_act, pre_len, add_atom, add_act = known
+    _, atoms, number, pre_atom, pre_act, pre_len, add_atom, add_act, results = known
     reached = np.zeros(len(atoms), dtype=bool)
     start = [number[x] for x in init if x in number]
     reached[start] = True
@@ -62,9 +70,18 @@ def reachable(
         if reached[added].all():
             break  # nothing new reached: no other action can become ready
         reached[added] = True
-    out = set(init)
-    out.update(atoms[i] for i in np.flatnonzero(reached).tolist())
-    return frozenset(out), [actions[i] for i in np.flatnonzero(fired).tolist()]
+    # The fired actions are a function of the reached atoms (the least fixpoint), and the
+    # answer's atoms are those and the init atoms no action mentions.
+    extra = frozenset(x for x in init if x not in number)
+    answer_key = (reached.tobytes(), extra)
+    answer = results.get(answer_key)
+    if answer is None:
+        out = set(extra)
+        out.update(atoms[i] for i in np.flatnonzero(reached).tolist())
+        fired_actions = tuple(actions[i] for i in np.flatnonzero(fired).tolist())
+        answer = (frozenset(out), fired_actions)
+        results.put(answer_key, answer)
+    return answer
 
 
 def _tables(actions: tuple[GroundAction, ...]) -> tuple:

@@ -14,14 +14,14 @@ from itertools import chain
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
 from .grounding import GroundAction, relaxed_reachable
-from .invariants import MutexGroup, groups_in
+from .invariants import groups_in
 from .landmarks import needs_one_of
 from .memo import grounded
 from .pairs import pair_groups
 from .propagation import close_counted
 from .reach import reachable
 from .regression import regress
-from .reuse import RelaxedTables, bit_rows, checks_for, kept_under, kept_with_rows
+from .reuse import RelaxedTables, bit_rows, checks_for, indexed_groups, kept_under, kept_with_rows
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -56,9 +56,12 @@ class GroundTask:
         # actions fewer atoms are reachable, and an impossible atom (on b b) no longer keeps
         # an exactly-one group (where is b?) from proving what the goal forces.
         kept = kept_under(actions, groups)
-        if len(kept) < len(actions):
+        pruned = len(kept) < len(actions)
+        if pruned:
             reached, actions = reachable(problem.init, kept, deadline)
-            groups = [MutexGroup(g.atoms & reached, g.exactly_one) for g in groups]
+        # The groups (cut to the atoms still reached) and their index by atom, kept per groups
+        # and atoms (:func:`.reuse.indexed_groups`), shared read only.
+        groups, self.group_of = indexed_groups(groups, reached if pruned else None)
         self.reached, self.actions = reached, actions
         # The atom numbering and the bit-set rows of the forward searches (:class:`.reuse.
         # BitRows`: a state is an int, bit i for atom i, bit ``len(atoms)`` for every atom
@@ -76,10 +79,6 @@ class GroundTask:
         self._witnesses: list[int] = []
         self._plans: list[tuple[GroundAction, ...]] = []
         self.groups = groups
-        self.group_of: dict[Atom, list[int]] = {}
-        for i, g in enumerate(groups):
-            for x in g.atoms:
-                self.group_of.setdefault(x, []).append(i)
         self._paired = False
         self._false: dict[tuple[Atom, int], State] = {}
         self._init_release: tuple[list[int], list[int], list[int]] | None = None
@@ -105,6 +104,8 @@ class GroundTask:
         if len(self.atoms) > PAIR_ATOMS or len(self.actions) > PAIR_ACTIONS:
             return False
         new = pair_groups(self.atoms, self.init, self.actions, self.always, self.group_of, deadline)
+        if new:  # the index is shared with the tasks of the same groups: this task's own copy
+            self.group_of = {x: list(gs) for x, gs in self.group_of.items()}
         for i, g in enumerate(new, len(self.groups)):
             for x in g.atoms:
                 self.group_of.setdefault(x, []).append(i)
