@@ -340,3 +340,48 @@ def test_statements_after_a_request_put_as_a_question_are_the_state(
     w = al.explain(text, problem.replace(*changed))
     assert atom in _atoms(w.init.missing_in_problem) | _atoms(w.init.contradicted), w
     assert w.similarity < e.similarity and not w.aligned
+
+
+def _raised(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain piles) (:objects p1 p2 p3 - pile n0 n1 n2 - num) "
+        "(:init (height p1 n0) (height p2 n0) (height p3 n0) (succ n1 n0) (succ n2 n1)) "
+        f"(:goal (and {goal})))"
+    )
+
+
+def _filled(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain jars) (:objects j1 j2 - jar l0 l1 l2 - level) "
+        "(:init (next l0 l1) (next l1 l2) (jar-level j1 l0) (jar-level j2 l0)) "
+        f"(:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "domain", "problem", "right", "wrong", "atom"),
+    [
+        ("Heights go n0, n1, n2 upwards; p1, p2 and p3 are all at n0. The goal is to raise p1, "
+         "p2 and p3 to height n2.", PILES, _raised,
+         "(height p1 n2) (height p2 n2) (height p3 n2)",
+         "(height p1 n1) (height p2 n2) (height p3 n2)", "(height p1 n2)"),
+        ("Piles p1, p2 and p3 stand at n0 now, and heights climb n0, n1, n2. Please build up "
+         "p1, p2 and p3 to n2.", PILES, _raised,
+         "(height p1 n2) (height p2 n2) (height p3 n2)",
+         "(height p1 n1) (height p2 n2) (height p3 n2)", "(height p1 n2)"),
+        ("Levels run l0, l1, l2; jars j1 and j2 are at l0. Please fill j1 and j2 to l2.", JARS,
+         _filled, "(jar-level j1 l2) (jar-level j2 l2)", "(jar-level j1 l1) (jar-level j2 l2)",
+         "(jar-level j1 l2)"),
+    ],
+)  # fmt: skip
+def test_a_verbs_object_and_a_list_after_it_share_the_to_phrase(
+    text, domain, problem, right, wrong, atom
+):
+    al = Aligner(domain=domain)
+    e = al.explain(text, problem(right))
+    assert atom in _atoms(e.goal.stated), e
+    assert not e.goal.unstated and not _sure(e), e
+    assert e.aligned
+    w = al.explain(text, problem(wrong))
+    assert atom in _atoms(w.goal.missing_in_problem)
+    assert w.similarity < e.similarity and not w.aligned

@@ -300,15 +300,24 @@ def small_clause(toks: Sequence[Token], pieces: list, by_tok) -> list:
         verb = toks[m.first_token - 1].text
         own = {id(by_tok[j]) for j in nxt if j in by_tok}
         words = [toks[j].text for j in nxt if j not in by_tok and toks[j].text not in ".!?"]
+        first = by_tok[nxt[0]]
+        after = toks[first.last_token + 1].text if first.last_token + 1 < len(toks) else ""
         if (
             verb.isalpha()
             and verb not in _NOT_VERBS
-            and len(own) == 1
             and words
-            and all(
-                w.isalpha() and w not in _COPULAS | _NOT_VERBS | _BACK and not _third_person(w)
-                for w in words
-            )  # "tightened", "clear": no verb, no relation ("p has q and then r on top of it")
+            and (
+                len(own) == 1
+                and all(
+                    w.isalpha() and w not in _COPULAS | _NOT_VERBS | _BACK and not _third_person(w)
+                    for w in words
+                )  # "tightened", "clear": no verb, no relation ("p has q and then r on top of it")
+                or len(own) == 2
+                and after == "to"
+                and not any(w in _COPULAS or _third_person(w) for w in words)
+                # not a clause said again: "shot3 to contain c1 and shot1 to contain c2"
+                and not {w for w in words if w.isalpha()} <= {toks[j].text for j in sg}
+            )  # "raise p1, p2 and p3 to height n1": the verb's object is the whole list
         ):
             head = [j for j in sg if j < m.first_token]
             item = [j for j in sg if j >= m.first_token]
