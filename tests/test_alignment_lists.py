@@ -327,3 +327,43 @@ def test_a_list_after_a_preposition_or_before_a_verb_is_left_to_the_clause_reade
     w = _world(BALLS3, "gripper")
     (c,) = split_clauses("Balls ball1, ball2 and ball3 are in roomx.", w)
     assert _slots(c) == [["ball1", "ball2", "ball3"], ["roomx"]]
+
+
+# --- a parenthesis that restates its clause with one more object ------------------------------
+
+TERMES = (
+    "(define (problem p) (:domain termes) (:objects n0 n1 n2 - numb c1 c2 c3 - position) (:init "
+    "(height c1 n0) (height c2 n1) (height c3 n1) (at c1) (SUCC n1 n0) (SUCC n2 n1) "
+    "(NEIGHBOR c1 c2) (NEIGHBOR c2 c1) (NEIGHBOR c2 c3) (NEIGHBOR c3 c2) (IS-DEPOT c1)) "
+    "(:goal (and (height c3 n2))))"
+)
+TERMES_BASE = (
+    "Three cells in a row, c1 next to c2 and c2 next to c3, both ways. The depot is c1 and the "
+    "robot is at c1 with no block. Heights go n0, n1, n2. "
+)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "c1 is flat at n0; c2 and c3 already have a block on them (height n1).",
+        "c1 is at n0, while c2 and c3 got one layer each already (level n1).",
+    ],
+)
+def test_a_parenthesis_that_restates_its_clause_gives_it_the_missing_object(said):
+    """ "c2 and c3 got one layer each already (level n1)": one clause with both slots (the
+    height), not the words alone read as a one-place predicate of c2 and c3 (``is-depot``,
+    ``at``) beside the bracket's own clause."""
+    from pathlib import Path
+
+    domain = (
+        Path(__file__).parent.parent / "benchmarks/data/alignment_public/domains/termes.pddl"
+    ).read_text()
+    a = Aligner(domain=domain)
+    text = TERMES_BASE + said + " Goal: c3 at height n2."
+    e = a.explain(text, TERMES)
+    assert e.aligned and not e.conflicts(), e.conflicts()
+    assert {"(height c2 n1)", "(height c3 n1)"} <= _atoms(e.init.stated)
+    b = a.explain(text, TERMES.replace("(height c3 n1)", "(height c3 n0)"))
+    assert not b.aligned
+    assert "(height c3 n1)" in {f.atom for f in b.conflicts()}

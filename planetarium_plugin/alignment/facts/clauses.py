@@ -21,6 +21,7 @@ import re
 
 from . import lists
 from .descriptions import describe
+from .glosses import glossed
 from .mentions import Mention, Token, tokenize
 from .naming import named_calls
 from .references import Antecedents, antecedent, opening
@@ -126,7 +127,7 @@ def split_clauses(text: str, world: World, mentions: list[Mention] | None = None
             sec = section_at(secs, start)
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
         out.sort(key=lambda c: c.start)
-    return said_now(out)
+    return said_now(glossed(out, text))
 
 
 def _singular(toks: list[Token], k: int) -> bool:
