@@ -27,8 +27,8 @@ from .vocabulary import (
     order_says,
     state_unsaid,
 )
-from .wording import possession_unsaid, says_action, stem
-from .world import PLACEHOLDERS, PredicateWords, World, wordset
+from .wording import POSSESSION, possession_unsaid, says_action, stem
+from .world import PLACEHOLDERS, PredicateWords, World, split_words, wordset
 
 __all__ = ["options"]
 
@@ -63,6 +63,16 @@ _LEFT = {"left", "west"}
 #: A negated predicate name (``not_allergic``) read from a clause with no negation costs this;
 #: from a clause with one, it gains it (the name's negation is the clause's).
 POLARITY = 0.05
+#: Cost of reading a clause that places its one object on, in or at a named thing ("b3 rests
+#: on the ground", "hub1 sits on the ground") as a unary predicate whose name and wording say
+#: no place at all (``holding``): the encoder may find the place noun nearer a state than the
+#: surface the domain names differently ("table"); a placing predicate keeps the reading.
+PLACED = 0.08
+_PLACE_WORDS = wordset("on upon onto in inside into at atop")
+_PLACED = re.compile(
+    r"\bX\b(?:\s+[a-z]+){0,3}?\s+(?:on|upon|onto|in|inside|at|atop)\s+"
+    r"(?:the\s+|a\s+|an\s+|its\s+)?([a-z]+)\b"
+)
 
 
 def _words(text: str) -> set[str]:
@@ -167,6 +177,19 @@ def _stated_kind(world: World, clause: Clause) -> str | None:
     return None
 
 
+def _placed(template: str) -> bool:
+    """Does a clause place its object on, in or at a thing it names by a noun, with no word
+    of having ("X rests on the ground", "X sits in the corner"; not "X holds Y on …")?
+
+    >>> _placed("X rests on the ground"), _placed("X is clear"), _placed("X is on Y")
+    (True, False, False)
+    """
+    if set(re.findall(r"[a-z]+", template.lower())) & POSSESSION:
+        return False
+    m = _PLACED.search(template)
+    return m is not None and m[1] not in _PLACE_WORDS
+
+
 _NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
 
@@ -185,10 +208,14 @@ def options(
     mine = _stems(clause.template)
     negs = negations(clause.template)
     ordered = order_says(clause.template) if clause.direct is None and n >= 2 else 0
+    placed = n == 1 and _placed(clause.template)
     for name, pred in world.predicates.items():
         k = pred.arity
+        says_place = (set(split_words(name)) | _words(pred.template)) & _PLACE_WORDS
+        bonus_place = PLACED if placed and k == 1 and not says_place else 0.0
         shared = len(mine & (_stems(pred.template) | _stems(name)))
         bonus = -LEXICAL * min(shared, 3) + (_axis_cost(words, pred) if k == 2 else 0.0)
+        bonus += bonus_place
         if name_negated(name):
             bonus += -POLARITY if negs else POLARITY
         # "X is flat": ``not-inflated`` says it, ``inflated`` says the opposite; an antonym
