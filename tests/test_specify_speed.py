@@ -479,10 +479,25 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
         assert groups_of(kept) == groups_of(fresh)
     if again._rows is shared._rows:  # built by one task, read by the other
         assert again.adders is shared.adders and again.row_of is shared.row_of
+    # Single-atom closes, kept per rows and groups (reuse.closes_table): shared by the two
+    # tasks of one init, each answer the fresh task's (the closes read no other state).
+    if again._rows is shared._rows and again.groups is shared.groups:
+        assert again._false is shared._false and again._mutex is shared._mutex
+    atoms = sorted(fresh.reached)
+    for kept in (shared, again):
+        for x in atoms:
+            assert kept.false_with(x) == fresh.false_with(x)
+            assert kept._mutex_of(x)[0] == fresh._mutex_of(x)[0]
+            assert kept.close((x,), ()) == fresh.close((x,), ())
     # A task adding h^2 pairs extends its own copy of a shared group index, never the other's.
     before = (list(shared.groups), {x: list(gs) for x, gs in shared.group_of.items()})
     again.add_pair_mutexes(Deadline(None))
     assert (shared.groups, shared.group_of) == before
+    # ... and closes into its own tables: the shared ones keep the answers without the pairs.
+    paired = [again.false_with(x) for x in atoms]
+    assert all(shared.false_with(x) == fresh.false_with(x) for x in atoms)
+    fresh.add_pair_mutexes(Deadline(None))
+    assert paired == [fresh.false_with(x) for x in atoms]
 
 
 @pytest.mark.parametrize("case", CLASSICAL)

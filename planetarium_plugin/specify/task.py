@@ -21,7 +21,15 @@ from .pairs import pair_groups
 from .propagation import close_counted
 from .reach import reachable
 from .regression import regress
-from .reuse import RelaxedTables, bit_rows, checks_for, indexed_groups, kept_under, kept_with_rows
+from .reuse import (
+    RelaxedTables,
+    bit_rows,
+    checks_for,
+    closes_table,
+    indexed_groups,
+    kept_under,
+    kept_with_rows,
+)
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
 
@@ -80,10 +88,13 @@ class GroundTask:
         self._plans: list[tuple[GroundAction, ...]] = []
         self.groups = groups
         self._paired = False
-        self._false: dict[tuple[Atom, int], State] = {}
+        # The closes of single atoms and each atom's fellow members, shared by the tasks with
+        # these rows and these groups (:func:`.reuse.closes_table`: they depend on nothing else).
+        self._false: dict[tuple[Atom, int], State]
+        self._mutex: dict[Atom, tuple[State, frozenset[int]]]
+        self._false, self._mutex = closes_table(self)
         self._init_release: tuple[list[int], list[int], list[int]] | None = None
         self._adder_counts: tuple[list[int], frozenset[int]] | None = None  # .landmarks
-        self._mutex: dict[Atom, tuple[State, frozenset[int]]] = {}
         self._mutex_n = len(groups)
 
     def false_with(self, x: Atom) -> State:
@@ -106,6 +117,7 @@ class GroundTask:
         new = pair_groups(self.atoms, self.init, self.actions, self.always, self.group_of, deadline)
         if new:  # the index is shared with the tasks of the same groups: this task's own copy
             self.group_of = {x: list(gs) for x, gs in self.group_of.items()}
+            self._false, self._mutex = {}, {}  # (so are the closes: its own from now on)
         for i, g in enumerate(new, len(self.groups)):
             for x in g.atoms:
                 self.group_of.setdefault(x, []).append(i)
