@@ -15,14 +15,27 @@ alive only by cycles of support among themselves included) goes to the forward p
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..parsing import Atom
-
-if TYPE_CHECKING:
-    from .task import GroundTask
+from .reuse import RelaxedTables
 
 __all__ = ["needs_one_of"]
+
+
+class GroundTask(Protocol):
+    """What the proofs read and keep of a :class:`.task.GroundTask` (a protocol: ``task``
+    imports this module, so this one does not import it back)."""
+
+    init: frozenset[Atom]
+    atoms: tuple[Atom, ...]
+    index: dict[Atom, int]
+    pre_count: list[int]
+    no_pre: list[int]
+    _init_release: tuple[list[int], list[int], list[int]] | None
+    _adder_counts: tuple[list[int], frozenset[int]] | None
+
+    def relaxed_tables(self) -> RelaxedTables: ...
 
 
 def needs_one_of(task: GroundTask, goal: Iterable[Atom], banned: set[int]) -> bool:

@@ -13,14 +13,26 @@ goal agenda's orderings) uses it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..parsing import Atom
-
-if TYPE_CHECKING:
-    from .task import GroundTask
+from .invariants import MutexGroup
 
 __all__ = ["close_counted"]
+
+
+class GroundTask(Protocol):
+    """What a close reads and keeps of a :class:`.task.GroundTask` (a protocol: ``task``
+    imports this module, so this one does not import it back)."""
+
+    always: frozenset[Atom]
+    reached: frozenset[Atom]
+    groups: list[MutexGroup]
+    group_of: dict[Atom, list[int]]
+    _mutex: dict[Atom, tuple[frozenset[Atom], frozenset[int]]]
+    _mutex_n: int
+
+    def _mutex_of(self, x: Atom) -> tuple[frozenset[Atom], frozenset[int]]: ...
 
 
 def close_counted(

@@ -16,14 +16,23 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .world import wordset
 
-if TYPE_CHECKING:
-    from .mentions import Token
-
 __all__ = ["opens_as_name"]
+
+
+class Token(Protocol):
+    """What this module reads of a :class:`.mentions.Token` (a protocol: ``mentions`` imports
+    this module, so this one does not import it back)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
 
 #: Verbs after a singular subject that do not end in ``s`` alone, and modals.
 _AGREEING = wordset("is was has does can could may might must will would should")
