@@ -171,6 +171,43 @@ def test_lookahead_applies_only_applicable_actions_never_banned(case, data):
         seen.add(cur)
 
 
+def _rerun_by_sets(task, plan, s, goal, banned, repairs):
+    """:func:`.relaxed.rerun` as it was written before it costed atoms (a set of reached
+    atoms): the reference its answers must equal."""
+    pre, add, _ = task.relaxed_tables()
+    index = task.index
+    reached = {x for x in map(index.get, s) if x is not None}
+    want = [index.get(x, -1) for x in goal]
+    todo = [i for i in plan if i not in banned]
+    done: list[int] = []
+    adding = task.relaxed_adders() if repairs else ()
+    for _ in range(repairs + 1):
+        skipped = []
+        for i in todo:
+            for y in pre[i]:
+                if y not in reached:
+                    skipped.append(i)
+                    break
+            else:
+                reached.update(add[i])
+                done.append(i)
+        if all(x in reached for x in want):
+            return done
+        fixes: list[int] = []
+        for i in skipped:
+            for y in pre[i]:
+                if y in reached:
+                    continue
+                for k in adding[y] if repairs else ():
+                    if k not in banned and all(z in reached for z in pre[k]):
+                        fixes.append(k)
+                        break
+        if not fixes:
+            return None
+        todo = fixes + skipped
+    return None
+
+
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -201,7 +238,17 @@ def test_a_relaxed_plan_rerun_proves_only_what_an_exploration_finds(case, data):
         assert heuristic(task, t, part, frozenset(), more) is not None
     # Repaired (adders of the skipped steps' missing preconditions run first): a list is a
     # relaxed plan from t, each step after its preconditions, none banned, reaching the part.
-    fixed = rerun(task, plan, t, part, more, repairs=data.draw(st.integers(0, 8)))
+    repairs = data.draw(st.integers(0, 8))
+    kept_tables: list = []
+    fixed = rerun(task, plan, t, part, more, repairs=repairs, keep=kept_tables)
+    # The costed run is the set-based run it replaced, and what it keeps is plan_tables of
+    # its answer (the agenda's lookahead reads it instead of a second run).
+    assert fixed == _rerun_by_sets(task, plan, t, part, more, repairs)
+    assert rerun(task, plan, t, part, more, repairs=repairs) == fixed
+    if fixed is not None:
+        assert kept_tables == plan_tables(task, fixed, t, more)
+    else:
+        assert kept_tables == []
     if fixed is not None:
         assert heuristic(task, t, part, frozenset(), more) is not None
         pre, add, _ = task.relaxed_tables()
@@ -231,7 +278,27 @@ def test_agenda_plans_are_those_of_an_exploration_per_goal_atom(case, data, monk
     start = data.draw(st.sampled_from(states))
     runs = [(x, w) for x in (None, start) for w in (False, True)]
     got = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
-    monkeypatch.setattr(agenda, "rerun", lambda *_: None)
+    monkeypatch.setattr(agenda, "rerun", lambda *_, **__: None)
+    want = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
+    assert [p and list(map(id, p)) for p in got] == [p and list(map(id, p)) for p in want]
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_agenda_plans_are_the_same_with_the_rerun_tables_kept(case, data, monkeypatch):
+    """The lookahead after a rest check passed by a re-run reads the tables that re-run kept
+    (:func:`.relaxed.rerun`'s ``keep``) instead of running the plan again by
+    :func:`.relaxed.plan_tables`: the same plans, from the init and from a random reachable
+    state, with and without FF's fallback, as the agenda with the tables never kept."""
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    task = GroundTask(problem, domain, Deadline(None))
+    states = sorted((s for s, _ in reachable_states(problem, domain)), key=sorted)
+    start = data.draw(st.sampled_from(states))
+    runs = [(x, w) for x in (None, start) for w in (False, True)]
+    got = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
+    monkeypatch.setattr(agenda, "rerun", lambda *a, keep=None, **k: relaxed.rerun(*a, **k))
     want = [agenda_plan(task, pos, neg, Deadline(None), start=x, wide=w) for x, w in runs]
     assert [p and list(map(id, p)) for p in got] == [p and list(map(id, p)) for p in want]
 

@@ -82,6 +82,7 @@ def agenda_plan(
     # estimate_from: the same answer as a fresh call, one exploration fewer per goal atom).
     last: list = []
     proof: list[int] = []  # the relaxed plan of the last full exploration of the rest (_stays)
+    pt: list = []  # [t, ban, .relaxed.plan_tables of proof from t] kept by a passing re-run
     while left:
         deadline.check()
         open_ = set(left)
@@ -97,7 +98,7 @@ def agenda_plan(
             ban = banned.union(*(deleters[g] for g in held))
             rest = frozenset(x for x in left if x not in held)
             evals.left -= 1
-            if not rest or _stays(task, s, rest, ban, last, proof):
+            if not rest or _stays(task, s, rest, ban, last, proof, pt):
                 banned = ban
                 left = [g for g in left if g not in held]
                 continue
@@ -105,7 +106,7 @@ def agenda_plan(
         for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
             rest = frozenset(x for x in left if x != g)
             ban = banned | deleters[g]
-            found = _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof)
+            found = _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof, pt)
             if found is None:
                 if evals.spent():
                     return None
@@ -131,7 +132,7 @@ def agenda_plan(
     return plan
 
 
-def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof):
+def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof, pt):
     """(steps, state) reaching ``g`` from ``s`` after which ``rest`` stays relaxed-reachable
     without the ``ban`` actions, or None. With ``wide``, a climb that ends in such a dead end
     is tried again with its first step left out, up to :data:`RETRIES` times (b2 held: put on
@@ -143,10 +144,9 @@ def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof):
         if PLAN_AHEAD and g not in s and proof and not last:
             # The rest's relaxed plan, re-run from here by the last check, reaches g: executed
             # for g alone it often gets there, without a new exploration (a climb otherwise).
-            ahead = lookahead(
-                task, s, plan_tables(task, proof, s, banned | avoid), frozenset((g,)), none,
-                banned | avoid, deadline,
-            )
+            off = banned | avoid  # (pt: the same tables as plan_tables; tested)
+            kept = pt[2] if pt and pt[0] is s and pt[1] == off else plan_tables(task, proof, s, off)
+            ahead = lookahead(task, s, kept, frozenset((g,)), none, off, deadline)
             if ahead is not None and g not in ahead[1]:
                 ahead = None
         if g in s:
@@ -161,7 +161,7 @@ def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof):
                 return None
             steps, t = found
         evals.left -= 1
-        if not rest or _stays(task, t, rest, ban, last, proof):
+        if not rest or _stays(task, t, rest, ban, last, proof, pt):
             return steps, t
         if not steps or evals.spent():
             return None
@@ -169,21 +169,23 @@ def _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof):
     return None
 
 
-def _stays(task, t, rest, ban, last, proof) -> bool:
+def _stays(task, t, rest, ban, last, proof, pt) -> bool:
     """Whether ``rest`` is relaxed-reachable from ``t`` without the ``ban`` actions: the
     same answer as :func:`.relaxed.heuristic` (not None), but first by re-running ``proof``,
     the relaxed plan of the last full exploration (a tower's rest usually keeps its plan:
     a few hundred set look-ups instead of an exploration of every action). Only an exploration
     leaves ``last`` (its costs, read by the next climb's first estimate) and a new ``proof``;
     after a re-run the next climb explores for its one atom: the same answer, fewer layers."""
-    fixed = rerun(task, proof, t, rest, ban) if proof else None
+    kept: list = []
+    fixed = rerun(task, proof, t, rest, ban, keep=kept) if proof else None
     if fixed is not None:  # (repaired where it no longer reached the rest: kept so)
         last[:] = []
         proof[:] = fixed
+        pt[:] = [t, ban, kept] if kept else []  # plan_tables of the new proof from t, ban
         return True
-    kept: list = []
     if heuristic(task, t, rest, frozenset(), ban, kept) is None:
-        return False
+        return False  # (proof unchanged: pt still its tables)
+    pt[:] = []
     last[:] = [t, ban, kept] if kept else []
     proof[:] = relaxed_plan(task, kept, rest) if kept else []
     return True

@@ -251,7 +251,13 @@ REPAIRS = 6
 
 
 def rerun(
-    task: GroundTask, plan: list[int], s: State, goal, banned, repairs: int | None = None
+    task: GroundTask,
+    plan: list[int],
+    s: State,
+    goal,
+    banned,
+    repairs: int | None = None,
+    keep: list | None = None,
 ) -> list[int] | None:
     """The steps of the relaxed plan ``plan`` that apply when it is run in order from ``s``
     (a step whose preconditions are not reached yet, or ``banned``, is skipped), repaired
@@ -260,34 +266,54 @@ def rerun(
     preconditions are reached is run, then the skipped steps again (b12 has moved since the
     plan was made: it is picked up from where it is now, not unstacked from b11). A list is
     a relaxed plan from ``s`` reaching ``goal`` without ``banned`` actions, every step applied
-    after its preconditions (so a proof, as :func:`plan_reaches`); None proves nothing."""
+    after its preconditions (so a proof, as :func:`plan_reaches`); None proves nothing.
+    ``keep`` (where a list is returned) receives :func:`plan_tables` of that list from ``s``
+    with the same ``banned``: the run costs each atom as it reaches it, as that run would (the
+    same steps in the same order, each applied), so the agenda's lookahead on the same state
+    needs no second run."""
     repairs = REPAIRS if repairs is None else repairs
     pre, add, _ = task.relaxed_tables()
     index = task.index
-    reached = {x for x in map(index.get, s) if x is not None}
+    # cost[x] >= 0: x reached (0 in s; else 1 + the costs of its first adder's preconditions)
+    cost = [-1] * len(task.atoms)
+    for x in s:
+        i = index.get(x)
+        if i is not None:
+            cost[i] = 0
     want = [index.get(x, -1) for x in goal]
+    if -1 in want:
+        return None  # an atom no action adds and not in s: never reached (as before)
+    achiever: dict[int, int] = {}
     todo = [i for i in plan if i not in banned]
     done: list[int] = []
     adding = task.relaxed_adders() if repairs else ()
     for _ in range(repairs + 1):
         skipped = []
         for i in todo:
+            c = 1
             for y in pre[i]:
-                if y not in reached:
+                k = cost[y]
+                if k < 0:
                     skipped.append(i)
                     break
+                c += k
             else:
-                reached.update(add[i])
+                for x in add[i]:
+                    if cost[x] < 0:
+                        cost[x] = c
+                        achiever[x] = i
                 done.append(i)
-        if all(x in reached for x in want):
+        if all(cost[x] >= 0 for x in want):
+            if keep is not None:
+                keep[:] = [cost, achiever]
             return done
         fixes: list[int] = []
         for i in skipped:
             for y in pre[i]:
-                if y in reached:
+                if cost[y] >= 0:
                     continue
                 for k in adding[y] if repairs else ():
-                    if k not in banned and all(z in reached for z in pre[k]):
+                    if k not in banned and all(cost[z] >= 0 for z in pre[k]):
                         fixes.append(k)
                         break
         if not fixes:
