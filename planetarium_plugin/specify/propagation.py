@@ -29,9 +29,7 @@ class GroundTask(Protocol):
     reached: frozenset[Atom]
     groups: list[MutexGroup]
     group_of: dict[Atom, list[int]]
-    _mutex: dict[Atom, tuple[frozenset[Atom], frozenset[int]]]
-    _mutex_n: int
-
+    def _mutex_table(self) -> dict[Atom, tuple[frozenset[Atom], frozenset[int]]]: ...
     def _mutex_of(self, x: Atom) -> tuple[frozenset[Atom], frozenset[int]]: ...
 
 
@@ -41,10 +39,7 @@ def close_counted(
     """``task.close(pos, neg)``: the atoms made true and false by the invariants, or None on a
     contradiction; the groups read by a count of false members (see the module notes)."""
     always, reached, groups, group_of = task.always, task.reached, task.groups, task.group_of
-    if task._mutex_n != len(groups):  # h^2 pairs joined the groups since: rebuilt
-        task._mutex.clear()
-        task._mutex_n = len(groups)
-    kept, mutex_of = task._mutex.get, task._mutex_of
+    kept, mutex_of = task._mutex_table().get, task._mutex_of
     p: set[Atom] = set()
     n: set[Atom] = set()
     false: dict[int, int] = {}  # group -> its members in n

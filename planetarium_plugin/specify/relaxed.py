@@ -275,11 +275,7 @@ def rerun(
     pre, add, _ = task.relaxed_tables()
     index = task.index
     # cost[x] >= 0: x reached (0 in s; else 1 + the costs of its first adder's preconditions)
-    cost = [-1] * len(task.atoms)
-    for x in s:
-        i = index.get(x)
-        if i is not None:
-            cost[i] = 0
+    cost = _costs_from(task, s)
     want = [index.get(x, -1) for x in goal]
     if -1 in want:
         return None  # an atom no action adds and not in s: never reached (as before)
@@ -330,12 +326,7 @@ def plan_tables(task: GroundTask, plan: list[int], s: State, banned) -> list:
     :func:`.agenda.lookahead` (a plan for one atom of the goal the plan was made for, without
     a new exploration): nothing is proved from it."""
     pre, add, _ = task.relaxed_tables()
-    index = task.index
-    cost = [-1] * len(task.atoms)
-    for x in s:
-        i = index.get(x)
-        if i is not None:
-            cost[i] = 0
+    cost = _costs_from(task, s)
     achiever: dict[int, int] = {}
     for i in plan:
         if i in banned:
@@ -374,3 +365,13 @@ def _estimate(acts, pre, cost, achiever, goal, wanted, neg_cost):
         if ready:
             helpful[i] = acts[i]
     return h, list(helpful.values())
+
+
+def _costs_from(task: GroundTask, s: State) -> list[int]:
+    """Per atom number 0 for the atoms of ``s``, -1 (not reached yet) for the others: where
+    :func:`rerun` and :func:`plan_tables` start their runs."""
+    cost = [-1] * len(task.atoms)
+    for i in map(task.index.get, s):
+        if i is not None:
+            cost[i] = 0
+    return cost

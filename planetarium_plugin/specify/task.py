@@ -314,10 +314,7 @@ class GroundTask:
         propagation).
         """
         always, reached, groups, group_of = self.always, self.reached, self.groups, self.group_of
-        if self._mutex_n != len(groups):  # h^2 pairs joined the groups since: rebuilt
-            self._mutex.clear()
-            self._mutex_n = len(groups)
-        kept, mutex_of = self._mutex.get, self._mutex_of
+        kept, mutex_of = self._mutex_table().get, self._mutex_of
         p: set[Atom] = set()
         n: set[Atom] = set()
         todo = [x for x in pos if x not in always]
@@ -355,13 +352,18 @@ class GroundTask:
             fresh = set()
         return frozenset(p), frozenset(n)
 
-    def _mutex_of(self, x: Atom) -> tuple[State, frozenset[int]]:
-        """The atoms false whenever ``x`` holds by one group (its fellow members) and the
-        groups those belong to; kept per atom while the groups last (h^2 pairs add some)."""
+    def _mutex_table(self) -> dict[Atom, tuple[State, frozenset[int]]]:
+        """The kept :meth:`_mutex_of` answers, emptied first where h^2 pairs joined the
+        groups since they were kept (:meth:`close` and :func:`.propagation.close_counted`)."""
         if self._mutex_n != len(self.groups):
             self._mutex.clear()
             self._mutex_n = len(self.groups)
-        kept = self._mutex.get(x)
+        return self._mutex
+
+    def _mutex_of(self, x: Atom) -> tuple[State, frozenset[int]]:
+        """The atoms false whenever ``x`` holds by one group (its fellow members) and the
+        groups those belong to; kept per atom while the groups last (h^2 pairs add some)."""
+        kept = self._mutex_table().get(x)
         if kept is None:
             groups, group_of = self.groups, self.group_of
             others = frozenset().union(*(groups[gi].atoms for gi in group_of.get(x, ()))) - {x}
