@@ -18,9 +18,9 @@ default's; ``--methods`` names uncalibrated single levers (``raw``, ``lexical``)
 
 Rows of a domain no pack provides (``anydomain``, ``planbench-logistics``,
 ``planbench-depots``, ``planbench-obfuscated-logistics``, ``planbench-mystery``, ``acpbench`` and
-some of ``handwritten4``, ``handwritten5`` and ``handwritten6``) carry the domain file's text
-(``domain_pddl``); the aligner is given it (``Aligner(domain=<text>)``), as a user with a
-domain file would call it.
+some of ``handwritten4``, ``handwritten5``, ``handwritten6`` and ``handwritten9``) carry the
+domain file's text (``domain_pddl``); the aligner is given it (``Aligner(domain=<text>)``), as
+a user with a domain file would call it.
 
 Throughput: ``Aligner.similarity`` on 400 pairs in one batch with a fresh encoder (no cached
 embeddings), wall and CPU seconds, pairs/s. The ``test`` split (autoplanbench,

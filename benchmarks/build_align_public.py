@@ -60,6 +60,11 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   ``handwritten5`` without running the aligner on it, in other styles (text diagrams, voice-note
   transcripts, legal clauses, CSV rows, telegrams, code comments, dialogues, non-native English,
   YAML-like configuration, checklists, forum posts, capitals).
+- ``handwritten9``: a ninth hand-written batch (``handwritten9.txt``), dev from 2026-11-28: the
+  four packs' domains and fourteen domains without a pack, in one style family no other source
+  uses: worlds described by collections, counts, ranges, ordinals and "each ... its own ..."
+  statements rather than one fact per object, in four voices (terse, polite, templated,
+  narrative), written without running the aligner on it.
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -162,6 +167,10 @@ SPLITS = {
     # templated task descriptions (blocksworld, ball moving, cooking), a public source written
     # by other people, for dev (tuning on other people's wording).
     "isr-llm": "dev",
+    # added 2026-11-28 (issue 19): a ninth hand-written batch, written without running the
+    # aligner on it: worlds described by collections, counts, ordinals and distributive
+    # statements; dev, for a reader of that style to be developed on.
+    "handwritten9": "dev",
 }
 
 Atom = tuple[str, ...]
@@ -1012,7 +1021,8 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         """Where another problem comes from: the same source, domain and style (handwritten2
         has about one request per style and domain: the same source and domain)."""
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
-                        "handwritten4", "obfuscated", "handwritten5", "handwritten6"):  # fmt: skip
+                        "handwritten4", "obfuscated", "handwritten5", "handwritten6",
+                        "handwritten9"):  # fmt: skip
             return (t.source, t.domain)
         return (t.source, t.style, t.domain)
 
@@ -1067,6 +1077,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten4.txt", "handwritten4")
     tasks += handwritten_tasks(DATA / "handwritten5.txt", "handwritten5")
     tasks += handwritten_tasks(DATA / "handwritten6.txt", "handwritten6")
+    tasks += handwritten_tasks(DATA / "handwritten9.txt", "handwritten9")
     for source in PLANBENCH_OTHERS:
         tasks += planbench_other_tasks(a.planbench, source, a.seed)
     tasks += acpbench_tasks(a.acpbench)

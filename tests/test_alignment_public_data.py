@@ -6,7 +6,8 @@ problem under the exact metric, the hand-written rows rebuild from ``handwritten
 by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) and
 ``handwritten4.txt`` (held out from 2026-11-27), ``handwritten5.txt`` (dev, over the packs and
 domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
-files no dev source uses: zenotravel, parking), ACPBench's rows (held out) name their problems'
+files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: collections, counts
+and ordinals), ACPBench's rows (held out) name their problems'
 objects and carry their own domain files, ISR-LLM's rows (dev) are its templates' wording of
 their problems, and each source carries its licence and commit.
 """
@@ -111,6 +112,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten5": "dev",
         "handwritten6": "test",
         "isr-llm": "dev",
+        "handwritten9": "dev",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -122,7 +124,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     # domain files
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
-               "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm"}  # fmt: skip
+               "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
+               "handwritten9"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -211,7 +214,8 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     assert len(no_pack) >= 12 and not no_pack & set(default_registry())
     assert {"storage", "satellite"} <= no_pack
     # new with this batch (the held-out batch written after it uses satellite too)
-    earlier = {r["domain"] for r in rows if r["source"] not in ("handwritten5", "handwritten6")}
+    later = ("handwritten5", "handwritten6", "handwritten9")
+    earlier = {r["domain"] for r in rows if r["source"] not in later}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
     packs = sum(r["domain"] in PACK_DOMAINS for r in right)
@@ -264,6 +268,43 @@ def test_sixth_batch_is_held_out_with_domain_files_no_dev_source_uses(rows: list
     assert re.search(r"`handwritten6` \| \*\*test\*\*", notes)
     section = notes.split("### `handwritten6`")[1][:700]
     assert "Held out (split `test`) from 2026-11-27" in section
+
+
+def test_ninth_batch_is_dev_collections_over_domain_files_and_packs(rows: list[dict]) -> None:
+    """handwritten9 (dev from 2026-11-28): requests that describe worlds by collections, counts,
+    ordinals and distributive statements; mostly over domain files with no pack (not zenotravel
+    or parking, which only the held-out handwritten6 is read with), about a quarter over the
+    packs; its own four style labels; every right pair has its wrong pairs."""
+    ninth = [r for r in rows if r["source"] == "handwritten9"]
+    right = [r for r in ninth if r["label"] == 1]
+    assert len(right) >= 40
+    assert {r["split"] for r in ninth} == {"dev"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) >= 12 and not no_pack & set(default_registry())
+    assert not {"zenotravel", "parking"} & domains
+    packs = sum(r["domain"] in PACK_DOMAINS for r in right)
+    assert 0.15 <= packs / len(right) <= 0.35
+    for r in ninth:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in ninth}
+    assert styles == {"coll-terse", "coll-polite", "coll-template", "coll-narrative"}
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten9"}
+    # the style: counted, ranged and ordinal references, distributive statements
+    text = " ".join(r["text"] for r in right)
+    for phrase in ("the second hoist", "the last tile of row 2", "through 5", "its own"):
+        assert phrase in text, phrase
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in ninth if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten9` \| \*\*dev\*\*", notes)
+    section = notes.split("### `handwritten9`")[1][:700]
+    assert "Dev (split `dev`) from 2026-11-28" in section
 
 
 def test_new_domain_files_have_classical_names_and_no_predicate_comments() -> None:
@@ -330,7 +371,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 @pytest.mark.parametrize(
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
-     "obfuscated", "handwritten5", "handwritten6"],  # fmt: skip
+     "obfuscated", "handwritten5", "handwritten6", "handwritten9"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
