@@ -72,3 +72,22 @@ def test_calibrate_by_source_keeps_each_sources_share(cli, tmp_path):
     t_per = json.loads(per.stdout)["threshold"]
     assert t_per < t_pooled
     _one_line_error(cli("align", "calibrate", "--by-source", "--head", "none"), "--data")
+
+
+def test_calibrate_split_takes_a_comma_list(cli, tmp_path):
+    """--split dev,calib keeps the true rows of both splits and none of test; one name keeps
+    that split's only (the calib split exists to fit the calibration beside dev)."""
+    right = (EX / "right.pddl").read_text()
+    text = "b1 is on b2 and b2 is on b3; all blocks clear, arm empty."
+    counts = {"dev": 6, "calib": 5, "test": 7}
+    rows = [{"text": text, "pddl": right, "label": 1, "split": s, "source": f"src-{s}"}
+            for s, n in counts.items() for _ in range(n)]  # fmt: skip
+    rows += [{"text": text, "pddl": right, "label": 0, "split": "calib", "source": "src-calib"}]
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    base = ("align", "calibrate", "--data", data, "--head", "none", "--method", "facts",
+            "--epsilon", "0.4")  # fmt: skip
+    both, calib = cli(*base, "--split", "dev,calib"), cli(*base, "--split", "calib")
+    assert both.returncode == 0 and calib.returncode == 0, (both.stderr, calib.stderr)
+    assert json.loads(both.stdout)["n"] == counts["dev"] + counts["calib"]
+    assert json.loads(calib.stdout)["n"] == counts["calib"]

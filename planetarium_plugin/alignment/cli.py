@@ -123,7 +123,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         raise _InputError("--by-source needs --data rows with a 'source' field")
     if args.data:
         rows = _labelled_rows(args.data)  # labels checked before anything is loaded
-        keep = [r.get("label", 1) == 1 and (not args.split or r.get("split") == args.split)
+        splits = {s.strip() for s in (args.split or "").split(",") if s.strip()}
+        keep = [r.get("label", 1) == 1 and (not splits or r.get("split") in splits)
                 for r in rows]  # fmt: skip
         pairs = [p for p, k in zip(read_pairs(Path(args.data)), keep, strict=True) if k]
         # rows of a domain with no pack carry its file's text: read them with it
@@ -344,8 +345,8 @@ def add_align_parser(sub: argparse._SubParsersAction, *, epilog: str | None = No
     c.add_argument("--epsilon", type=float, default=0.2)
     c.add_argument("--data", default=None, help="JSONL of text/pddl(/label) pairs; default: "
                    "generated train-split pairs of the installed packs")  # fmt: skip
-    c.add_argument("--split", default=None, help="only --data rows of this split (e.g. dev: "
-                   "never calibrate on a held-out test source)")  # fmt: skip
+    c.add_argument("--split", default=None, help="only --data rows of these splits, a comma "
+                   "list (dev,calib: never calibrate on a held-out test source)")  # fmt: skip
     c.add_argument("--by-source", action="store_true", help="group-conditional threshold: keep "
                    "at least 1-ε of every source's true pairs (the rows' 'source')")  # fmt: skip
     c.add_argument("--kind", choices=("problem", "action"), default="problem",
