@@ -65,6 +65,12 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   uses: worlds described by collections, counts, ranges, ordinals and "each ... its own ..."
   statements rather than one fact per object, in four voices (terse, polite, templated,
   narrative), written without running the aligner on it.
+- ``handwritten7``: the first batch of the ``calib`` split (``handwritten7.txt``, from
+  2026-11-28): the four packs' domains and committed domain files, written without running the
+  aligner on it, in other voices (a model's description, an engineer's terse spec, a teacher's
+  worked exercise, a learner's English, other id schemes, counts and collective facts, facts
+  given by what is not the case). No reader is developed on a calib batch: only the shipped
+  calibration's fit and choices between verdict rules read it.
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -171,6 +177,11 @@ SPLITS = {
     # aligner on it: worlds described by collections, counts, ordinals and distributive
     # statements; dev, for a reader of that style to be developed on.
     "handwritten9": "dev",
+    # The calib split (from 2026-11-28, issue 19): hand-written batches that no reader is ever
+    # developed on, read only to fit the shipped calibration and to choose between verdict rules.
+    # Each is ``<name>.txt`` beside pairs.jsonl, in the hand-written block format; registering a
+    # batch here is all the builder needs (main reads every calib batch, in name order).
+    "handwritten7": "calib",
 }
 
 Atom = tuple[str, ...]
@@ -1024,6 +1035,8 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
                         "handwritten4", "obfuscated", "handwritten5", "handwritten6",
                         "handwritten9"):  # fmt: skip
             return (t.source, t.domain)
+        if SPLITS.get(t.source) == "calib":  # hand-written calib batches, like handwritten6
+            return (t.source, t.domain)
         return (t.source, t.style, t.domain)
 
     for t in tasks:
@@ -1078,6 +1091,8 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten5.txt", "handwritten5")
     tasks += handwritten_tasks(DATA / "handwritten6.txt", "handwritten6")
     tasks += handwritten_tasks(DATA / "handwritten9.txt", "handwritten9")
+    for batch in sorted(src for src, split in SPLITS.items() if split == "calib"):
+        tasks += handwritten_tasks(DATA / f"{batch}.txt", batch)
     for source in PLANBENCH_OTHERS:
         tasks += planbench_other_tasks(a.planbench, source, a.seed)
     tasks += acpbench_tasks(a.acpbench)

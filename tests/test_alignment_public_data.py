@@ -7,13 +7,15 @@ by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) a
 ``handwritten4.txt`` (held out from 2026-11-27), ``handwritten5.txt`` (dev, over the packs and
 domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
 files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: collections, counts
-and ordinals), ACPBench's rows (held out) name their problems'
+and ordinals), ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
+calibration's fit and verdict-rule choices), ACPBench's rows (held out) name their problems'
 objects and carry their own domain files, ISR-LLM's rows (dev) are its templates' wording of
 their problems, and each source carries its licence and commit.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import random
@@ -53,7 +55,7 @@ def _builder():
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
     assert (DATA / "pairs.jsonl").stat().st_size < 10_000_000
-    assert 1400 <= len(rows) <= 4400
+    assert 1400 <= len(rows) <= 5200  # room for the next calib batch (handwritten8)
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -113,6 +115,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten6": "test",
         "isr-llm": "dev",
         "handwritten9": "dev",
+        "handwritten7": "calib",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -125,7 +128,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9"}  # fmt: skip
+               "handwritten9", "handwritten7"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -213,9 +216,10 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     no_pack = domains - PACK_DOMAINS
     assert len(no_pack) >= 12 and not no_pack & set(default_registry())
     assert {"storage", "satellite"} <= no_pack
-    # new with this batch (the held-out batch written after it uses satellite too)
+    # new with this batch (the held-out batch and the later dev and calib batches use
+    # satellite too)
     later = ("handwritten5", "handwritten6", "handwritten9")
-    earlier = {r["domain"] for r in rows if r["source"] not in later}
+    earlier = {r["domain"] for r in rows if r["source"] not in later and r["split"] != "calib"}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
     packs = sum(r["domain"] in PACK_DOMAINS for r in right)
@@ -307,6 +311,67 @@ def test_ninth_batch_is_dev_collections_over_domain_files_and_packs(rows: list[d
     assert "Dev (split `dev`) from 2026-11-28" in section
 
 
+def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
+    rows: list[dict],
+) -> None:
+    """handwritten7 (from 2026-11-28), the first batch of the calib split: about half over the
+    packs, half over committed domain files, in voices no other source uses; the builder reads
+    every source registered as calib, and SOURCES.md says what may read the split."""
+    seventh = [r for r in rows if r["source"] == "handwritten7"]
+    right = [r for r in seventh if r["label"] == 1]
+    assert len(right) >= 40
+    assert {r["split"] for r in seventh} == {"calib"}
+    assert {r["source"] for r in rows if r["split"] == "calib"} == {"handwritten7"}
+    on_packs = [r for r in right if r["domain"] in PACK_DOMAINS]
+    assert {r["domain"] for r in on_packs} == PACK_DOMAINS
+    assert 0.4 <= len(on_packs) / len(right) <= 0.6
+    no_pack = {r["domain"] for r in right} - PACK_DOMAINS
+    assert len(no_pack) >= 10 and not no_pack & set(default_registry())
+    for r in seventh:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+    styles = {r["style"] for r in seventh}
+    assert styles == {"llm-describe", "eng-spec", "worked-example", "learner-english",
+                      "alt-ids", "counted-facts", "by-exclusion"}  # fmt: skip
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten7"}
+    for kind in ("init_fact", "goal_fact"):
+        assert {r["pair_id"] for r in seventh if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    assert {r["mutation"] for r in seventh} == MUTATIONS
+    builder = _builder()
+    assert builder.SPLITS["handwritten7"] == "calib"
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten7` \| \*\*calib\*\*", notes)
+    assert "no reader is ever developed on" in notes
+    section = notes.split("### `handwritten7`")[1][:900]
+    assert "split `calib`" in section and "41 right pairs" in section
+
+
+def test_bench_split_takes_calib_and_comma_lists(tmp_path: Path) -> None:
+    """bench_align_public.py --split: all, one split or a comma list (dev,calib); a name that is
+    no split is refused by the argument parser."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_align_public", ROOT / "benchmarks" / "bench_align_public.py"
+    )
+    bench = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(bench)
+    data = tmp_path / "pairs.jsonl"
+    rows = [{"split": s, "source": f"src-{s}", "n": i}
+            for i, s in enumerate(["dev", "calib", "test", "dev", "calib"])]  # fmt: skip
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    pick = lambda split: [r["n"] for r in bench.load(data, bench._splits(split))]  # noqa: E731
+    assert pick("dev,calib") == [0, 1, 3, 4]
+    assert pick(" calib , test") == [1, 2, 4]
+    assert pick("calib") == [1, 4]
+    assert pick("all") == [0, 1, 2, 3, 4]
+    assert bench._splits("dev,") == "dev"
+    for bad in ("train", "dev,nope", ""):
+        with pytest.raises(argparse.ArgumentTypeError, match="comma list"):
+            bench._splits(bad)
+
+
 def test_new_domain_files_have_classical_names_and_no_predicate_comments() -> None:
     """storage, satellite, zenotravel and parking were written for this set (CC0): typed STRIPS,
     the IPC predicate names, no comment inside the predicate list."""
@@ -371,7 +436,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 @pytest.mark.parametrize(
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
-     "obfuscated", "handwritten5", "handwritten6", "handwritten9"],  # fmt: skip
+     "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten7"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
