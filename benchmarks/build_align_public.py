@@ -71,6 +71,12 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   worked exercise, a learner's English, other id schemes, counts and collective facts, facts
   given by what is not the case). No reader is developed on a calib batch: only the shipped
   calibration's fit and choices between verdict rules read it.
+- ``handwritten8``: the second batch of the ``calib`` split (``handwritten8.txt``, from
+  2026-11-28), written apart from ``handwritten7`` by another author, without running the
+  aligner on it: the four packs' domains and sixteen committed domain files, in ten voices no
+  other source uses (a planning paper's instance, indexed "for i = 1..n" statements, a chat
+  message, a game quest, a fable, a YAML-ish listing, a table row per object, ordinal and
+  positional references, long sentences joined by "while"/"whereas", counts before names).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -182,6 +188,8 @@ SPLITS = {
     # Each is ``<name>.txt`` beside pairs.jsonl, in the hand-written block format; registering a
     # batch here is all the builder needs (main reads every calib batch, in name order).
     "handwritten7": "calib",
+    # the calib split's second batch (2026-11-28), by another author than handwritten7
+    "handwritten8": "calib",
 }
 
 Atom = tuple[str, ...]

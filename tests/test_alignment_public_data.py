@@ -8,7 +8,8 @@ by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) a
 domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
 files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: collections, counts
 and ordinals), ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
-calibration's fit and verdict-rule choices), ACPBench's rows (held out) name their problems'
+calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
+batch, by another author), ACPBench's rows (held out) name their problems'
 objects and carry their own domain files, ISR-LLM's rows (dev) are its templates' wording of
 their problems, and each source carries its licence and commit.
 """
@@ -54,8 +55,9 @@ def _builder():
 
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
-    assert (DATA / "pairs.jsonl").stat().st_size < 10_000_000
-    assert 1400 <= len(rows) <= 5200  # room for the next calib batch (handwritten8)
+    # rows over domain files carry the file's text; 12 MB since the calib batch handwritten8
+    assert (DATA / "pairs.jsonl").stat().st_size < 12_000_000
+    assert 1400 <= len(rows) <= 5200  # the calib batches handwritten7 and handwritten8 included
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -116,6 +118,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "isr-llm": "dev",
         "handwritten9": "dev",
         "handwritten7": "calib",
+        "handwritten8": "calib",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -128,7 +131,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9", "handwritten7"}  # fmt: skip
+               "handwritten9", "handwritten7", "handwritten8"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -321,7 +324,7 @@ def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
     right = [r for r in seventh if r["label"] == 1]
     assert len(right) >= 40
     assert {r["split"] for r in seventh} == {"calib"}
-    assert {r["source"] for r in rows if r["split"] == "calib"} == {"handwritten7"}
+    assert {r["source"] for r in rows if r["split"] == "calib"} == {"handwritten7", "handwritten8"}
     on_packs = [r for r in right if r["domain"] in PACK_DOMAINS]
     assert {r["domain"] for r in on_packs} == PACK_DOMAINS
     assert 0.4 <= len(on_packs) / len(right) <= 0.6
@@ -346,6 +349,40 @@ def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
     assert "no reader is ever developed on" in notes
     section = notes.split("### `handwritten7`")[1][:900]
     assert "split `calib`" in section and "41 right pairs" in section
+
+
+def test_eighth_batch_is_calib_in_voices_no_other_source_uses(rows: list[dict]) -> None:
+    """handwritten8 (calib from 2026-11-28), the calib split's second batch, written apart from
+    handwritten7 by another author: about 40 % over the packs' domains and the rest over 16
+    committed domain files, 2 requests each; styles no other source uses; every right pair has
+    its init, goal and other-problem wrong pairs."""
+    eighth = [r for r in rows if r["source"] == "handwritten8"]
+    right = [r for r in eighth if r["label"] == 1]
+    assert 40 <= len(right) <= 60
+    assert {r["split"] for r in eighth} == {"calib"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    on_packs = sum(r["domain"] in PACK_DOMAINS for r in right)
+    assert 0.3 <= on_packs / len(right) <= 0.5
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) >= 12 and not no_pack & set(default_registry())
+    for r in eighth:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in eighth}
+    assert len(styles) >= 8
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten8"}
+    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
+    assert min(sizes) <= 5 and max(sizes) >= 12
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in eighth if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten8` \| \*\*calib\*\*", notes)
+    section = notes.split("### `handwritten8`")[1][:900]
+    assert "Calibration (split `calib`) from 2026-11-28" in section
 
 
 def test_bench_split_takes_calib_and_comma_lists(tmp_path: Path) -> None:
@@ -436,7 +473,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 @pytest.mark.parametrize(
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
-     "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten7"],  # fmt: skip
+     "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten7",
+     "handwritten8"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
