@@ -21,6 +21,7 @@ from .actions import action_features, load_action_head
 from .calibration import Calibration
 from .encoder import Encoder, load_encoder
 from .facts import AlignmentExplanation, explain_pairs
+from .facts.verdict import DEFAULT_POLICY, VerdictPolicy
 from .goals import describe_goals
 from .model import METHODS, Head, method_scores, pair_features, raw_scores
 from .render import clean_text
@@ -67,6 +68,8 @@ class Aligner:
             (rendered-goal cosine) without a head. ``head`` is the previous default.
         encoder: an already loaded :class:`~.encoder.Encoder` (default: one shared per
             process and model path).
+        policy: the ``facts`` verdict's parameters (:class:`~.facts.verdict.VerdictPolicy`;
+            default: the shipped one).
     """
 
     def __init__(
@@ -77,6 +80,7 @@ class Aligner:
         head: str | Path | Head | None = DEFAULT_HEAD,
         method: str | None = None,
         encoder: Encoder | None = None,
+        policy: VerdictPolicy | None = None,
     ) -> None:
         if isinstance(head, Head) or head is None:
             self.head = head
@@ -91,6 +95,7 @@ class Aligner:
         self.model = None if model is None else str(model)
         self.domain = domain
         self._encoder = encoder
+        self.policy = DEFAULT_POLICY if policy is None else policy
 
     def __repr__(self) -> str:
         return f"Aligner(model={self.model!r}, domain={self.domain!r}, method={self.method!r})"
@@ -145,7 +150,9 @@ class Aligner:
         """:meth:`explain` for a batch (one encoder pass over all new wordings)."""
         if len(texts) != len(pddls):
             raise ValueError(f"{len(texts)} texts but {len(pddls)} PDDL problems")
-        return explain_pairs(self.encoder, _texts(texts), _texts(pddls), domain or self.domain)
+        return explain_pairs(
+            self.encoder, _texts(texts), _texts(pddls), domain or self.domain, self.policy
+        )
 
     def action_similarity(self, descriptions: Sequence[str], schemas: Sequence[str]) -> list[float]:
         """How well each action description says what its ``(:action …)`` schema does, in
@@ -205,15 +212,16 @@ class Aligner:
     def score(self, text: str, pddl: str, *, epsilon: float = 0.2) -> AlignmentScore:
         """Similarity of one pair and its conformal verdict at miscoverage ``epsilon``.
 
-        With the ``facts`` method the verdict is also False whenever the explanation finds a
-        confidently contradicted or missing fact, whatever the similarity.
+        With the ``facts`` method the verdict is the aligner's :class:`VerdictPolicy` on the
+        explanation: also False whenever it finds a confidently contradicted or missing fact,
+        whatever the similarity.
         """
         if self.method == "facts":
             e = self.explain(text, pddl)
             cal = self.calibration("problem")
             thr = None if cal is None else cal.threshold(epsilon)
             thr = None if thr is None or math.isinf(thr) else thr
-            ok = e.aligned and (thr is None or e.similarity >= thr - 1e-12)
+            ok = self.policy.accepts(e, thr)
             return AlignmentScore(e.similarity, epsilon, thr, ok, self.method)
         s = self.similarity([text], [pddl])[0]
         cal = self.calibration("problem")

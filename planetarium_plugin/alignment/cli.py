@@ -79,7 +79,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     thr = None if cal is None else cal.threshold(args.epsilon)
     if thr is not None and not math.isinf(thr):
         out.update(threshold=thr, epsilon=args.epsilon,
-                   aligned=bool(e.aligned) and e.similarity >= thr - 1e-12)  # fmt: skip
+                   aligned=a.policy.accepts(e, thr))  # fmt: skip
     print(json.dumps(out) if args.json else format_explanation(out))
     return {True: 0, False: 1}.get(out.get("aligned"), 3)  # no verdict: undecided
 

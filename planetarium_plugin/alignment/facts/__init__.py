@@ -44,6 +44,7 @@ from .sequences import oriented, sequence_clauses
 from .structured import with_structured
 from .towers import tower_clauses
 from .unknown import with_unknown_objects
+from .verdict import DEFAULT_POLICY, VerdictPolicy
 from .world import World, read_world
 
 __all__ = [
@@ -128,8 +129,10 @@ def explain_pairs(
     texts: Sequence[str],
     pddls: Sequence[str],
     domain: str | DomainPack | Domain | None = None,
+    policy: VerdictPolicy = DEFAULT_POLICY,
 ) -> list[AlignmentExplanation]:
-    """The explanation of each (text, PDDL problem) pair; never raises on bad input."""
+    """The explanation of each (text, PDDL problem) pair, its ``aligned`` the ``policy``'s
+    verdict (no threshold); never raises on bad input."""
     vocab = enc.tokenizer.get_vocab() if hasattr(enc.tokenizer, "get_vocab") else None
     worlds: dict[str, tuple[World, DomainPack | None]] = {}
     groups: dict[str, tuple] = {}
@@ -190,12 +193,12 @@ def explain_pairs(
                 desc = described_goals(enc, world, text[:MAX_TEXT_CHARS], clauses)
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose)
-            out.append(got)
+            out.append(dataclasses.replace(got, aligned=policy.accepts(got)))
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"
             out.append(
                 AlignmentExplanation(
-                    SectionExplanation(), SectionExplanation(), 0.0, False, "facts", (note,)
+                    SectionExplanation(), SectionExplanation(), 0.0, False, "facts", (note,), False
                 )
             )
     return out

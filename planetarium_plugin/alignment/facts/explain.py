@@ -21,8 +21,10 @@ init's lists; an init that breaks a proven mutex invariant costs :data:`NO_STATE
 :data:`CONFLICT_WEIGHT`, every further one a fraction (:data:`OTHER_CONFLICTS`) of that — one
 sure conflict is what rejects a problem, and many faint misreadings of a long text should not
 add up to one; unstated goal atoms their share times :data:`UNSTATED_GOAL_WEIGHT`,
-unstated init atoms their share times :data:`UNSTATED_INIT_WEIGHT`. ``aligned`` is False when a
-conflict has confidence ≥ :data:`CONFIDENT` or most of the goal is unstated.
+unstated init atoms their share times :data:`UNSTATED_INIT_WEIGHT`. ``aligned`` is a
+:class:`~.verdict.VerdictPolicy`'s verdict on the explanation (no threshold; by default False
+when a conflict has confidence ≥ 0.5 or most of the goal is unstated): :func:`compare` leaves
+it False and ``explain_pairs`` sets it.
 """
 
 from __future__ import annotations
@@ -52,10 +54,6 @@ OTHER_CONFLICTS = 0.1
 #: pack's wording; between the floor and it, the unstated-goal cost shrinks in proportion.
 ABSTRACT_STRONG = 0.75
 ABSTRACT_FLOOR = 0.5
-#: A conflict at least this confident makes the verdict "not aligned".
-CONFIDENT = 0.5
-#: Below this share of the goal stated, the verdict is "not aligned".
-MIN_GOAL_STATED = 0.5
 #: A fact is stated when a candidate in the problem has at least this share of the best's
 #: probability.
 SUPPORT = 0.5
@@ -130,6 +128,8 @@ class AlignmentExplanation:
     aligned: bool
     method: str = "facts"
     notes: tuple[str, ...] = field(default=())
+    #: False when the problem could not be read or has no goal (the verdict is then False).
+    readable: bool = True
 
     def conflicts(self) -> tuple[FactMatch, ...]:
         """Every contradicted or missing fact, init first."""
@@ -383,10 +383,6 @@ def compare(
     if implied_init is not None and implied_init.no_state:
         penalty += NO_STATE_PENALTY  # the init is no state of the domain: no request fits it
     sim = round(math.exp(-penalty), 6)
-    aligned = (
-        world.parsed
-        and bool(world.goal_pos or world.goal_neg)
-        and not any(c >= CONFIDENT for c in conflicts)
-        and (1.0 - ug) >= MIN_GOAL_STATED
-    )
-    return AlignmentExplanation(init_sec, goal_sec, sim, bool(aligned), "facts", tuple(notes))
+    readable = world.parsed and bool(world.goal_pos or world.goal_neg)
+    # the verdict reads this explanation (:mod:`.verdict`): explain_pairs sets it
+    return AlignmentExplanation(init_sec, goal_sec, sim, False, "facts", tuple(notes), readable)
