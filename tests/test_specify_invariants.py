@@ -23,7 +23,7 @@ from planetarium_plugin.specify.invariants import (
     mutex_groups,
 )
 from planetarium_plugin.specify.search import reachable_states
-from planetarium_plugin.specify.task import relaxed_reachable
+from planetarium_plugin.specify.task import GroundTask, relaxed_reachable
 
 PREDICATES = {"p": 0, "q": 1, "r": 1, "s": 2}
 TERMS = ("?a", "?b", "c")
@@ -195,3 +195,50 @@ def test_static_preconditions_are_not_required_members():
     assert _groups([schema], problem.init, atoms, every, proven) == _groups(
         [schema], problem.init, atoms, every
     )
+
+
+def test_an_add_naming_only_constants_leaves_the_schemas_other_instances():
+    """Tyreworld's ``jack-down`` adds ``(have jack)`` while deleting nothing of the group: only the
+    jack's instance of {(in ?x _), (have ?x), (on ?x _)} breaks. The synthesis keeps the schema
+    (the ground check drops the jack's instance), so a wheel is proven to be in the boot, held or
+    on one hub, and a goal asking for a wheel both in the boot and on a hub is refuted by the
+    invariants alone — no search (it took a planner process 15-23 s before)."""
+    text = (
+        "(define (domain tyres) (:requirements :strips :typing) (:types obj hub - object"
+        " wheel tool - obj) (:constants jack - tool boot - object)"
+        " (:predicates (in ?x - obj ?c) (have ?x - obj) (on ?x - wheel ?h - hub) (up ?h - hub))"
+        " (:action fetch :parameters (?x - obj) :precondition (in ?x boot)"
+        "  :effect (and (have ?x) (not (in ?x boot))))"
+        " (:action stow :parameters (?x - obj) :precondition (have ?x)"
+        "  :effect (and (in ?x boot) (not (have ?x))))"
+        " (:action jack-up :parameters (?h - hub) :precondition (have jack)"
+        "  :effect (and (up ?h) (not (have jack))))"
+        " (:action jack-down :parameters (?h - hub) :precondition (up ?h)"
+        "  :effect (and (have jack) (not (up ?h))))"
+        " (:action remove :parameters (?x - wheel ?h - hub) :precondition (and (on ?x ?h) (up ?h))"
+        "  :effect (and (have ?x) (not (on ?x ?h))))"
+        " (:action mount :parameters (?x - wheel ?h - hub) :precondition (and (have ?x) (up ?h))"
+        "  :effect (and (on ?x ?h) (not (have ?x)))))"
+    )
+    domain = parse_domain(text)
+    schema = frozenset({("in", (0, None)), ("have", (0,)), ("on", (0, None))})
+    assert schema in candidate_schemas(domain)
+    problem = parse_problem(
+        "(define (problem p) (:domain tyres) (:objects w1 w2 - wheel h1 h2 - hub)"
+        " (:init (in jack boot) (in w2 boot) (on w1 h1))"
+        " (:goal (and (on w1 h2) (in w1 boot))))",
+        domain,
+    )
+    every = ground_actions(problem, domain, Deadline(None))
+    reached, actions = relaxed_reachable(problem.init, every, Deadline(None))
+    groups = mutex_groups(candidate_schemas(domain), problem.init, reached, actions)
+    wheel = {a for g in groups for a in g.atoms if "w1" in a.args}
+    assert {str(a) for a in wheel} >= {"(in w1 boot)", "(have w1)", "(on w1 h1)", "(on w1 h2)"}
+    assert not any(any("jack" in a.args for a in g.atoms) and len(g.atoms) > 1 and any(
+        a.predicate == "have" for a in g.atoms) for g in groups)  # the jack's instance: dropped
+    for state, _ in reachable_states(problem, domain, max_states=10_000):
+        for g in groups:
+            assert len(g.atoms & state) <= 1, (g, sorted(map(str, state)))
+
+    task = GroundTask(problem, domain, Deadline(None))
+    assert task.close(problem.goal.positive, problem.goal.negative) is None

@@ -103,8 +103,16 @@ def _parts_for(atom: Atom, theta: tuple) -> list[Part]:
     return out
 
 
-def _unbalanced(schema: Schema, domain: Domain) -> list[list[Part]] | None:
-    """None if every lifted add is balanced; else, per unbalanced add, the parts that fix it."""
+def _unbalanced(
+    schema: Schema, domain: Domain, named: list[tuple] | None = None
+) -> list[list[Part]] | None:
+    """None if every lifted add is balanced; else, per unbalanced add, the parts that fix it.
+
+    An unbalanced add that names its group by constants alone and that no part can fix
+    (tyreworld's ``jack-down`` adds ``(have jack)``) breaks that one instance only: it is left
+    to the ground check, which drops the instance and keeps the schema's others (a wheel is in
+    the boot, held or on one hub); its group parameters are appended to ``named``.
+    """
     k = _arity_k(schema)
     by_pred: dict[str, list[tuple[int | None, ...]]] = {}
     for p, m in schema:
@@ -126,7 +134,11 @@ def _unbalanced(schema: Schema, domain: Domain) -> list[list[Part]] | None:
                     for m2 in by_pred.get(d.predicate, ())
                 )
                 if not ok:
-                    fixes.append([p for d in deleted for p in _parts_for(d, theta)])
+                    fix = [p for d in deleted for p in _parts_for(d, theta)]
+                    if fix or not theta or any(_is_var(x) for x in theta) or named is None:
+                        fixes.append(fix)
+                    else:
+                        named.append(theta)
     return fixes or None
 
 
@@ -159,11 +171,15 @@ def _synthesise(domain: Domain) -> tuple[Schema, ...]:
             queue.append(frozenset({(p, tuple(mapping))}))
     seen = set(queue)
     found: list[Schema] = []
+    partial: list[Schema] = []  # balanced but for instances named by constants: subsume none
     while queue and len(seen) <= MAX_SCHEMAS:
         schema = queue.pop(0)
-        fixes = _unbalanced(schema, domain)
+        named: list[tuple] = []
+        fixes = _unbalanced(schema, domain, named)
         if fixes is None:
-            if not any(f <= schema for f in found):
+            if named:
+                partial.append(schema)
+            elif not any(f <= schema for f in found):
                 found.append(schema)
             continue
         if len(schema) >= MAX_PARTS:
@@ -175,7 +191,7 @@ def _synthesise(domain: Domain) -> tuple[Schema, ...]:
             if new not in seen:
                 seen.add(new)
                 queue.append(new)
-    return tuple(found)
+    return (*found, *(p for p in partial if not any(f <= p for f in found)))
 
 
 def mutex_groups(
