@@ -65,6 +65,11 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   uses: worlds described by collections, counts, ranges, ordinals and "each ... its own ..."
   statements rather than one fact per object, in four voices (terse, polite, templated,
   narrative), written without running the aligner on it.
+- ``handwritten10``: a tenth hand-written batch (``handwritten10.txt``), dev from 2026-11-28:
+  the four packs' domains (half the requests) and eleven domains without a pack, in three
+  families of voice no other source uses (a chat model's description with headed sections and a
+  closing summary, a paper's or README's instance, a user's request typed into a tool), each at
+  three degrees of templating, written without running the aligner on it.
 - ``handwritten7``: the first batch of the ``calib`` split (``handwritten7.txt``, from
   2026-11-28): the four packs' domains and committed domain files, written without running the
   aligner on it, in other voices (a model's description, an engineer's terse spec, a teacher's
@@ -183,6 +188,10 @@ SPLITS = {
     # aligner on it: worlds described by collections, counts, ordinals and distributive
     # statements; dev, for a reader of that style to be developed on.
     "handwritten9": "dev",
+    # added 2026-11-28 (issue 19): a tenth hand-written batch, written without running the
+    # aligner on it: how chat models, papers and tool users write requests, each voice at three
+    # degrees of templating; dev.
+    "handwritten10": "dev",
     # The calib split (from 2026-11-28, issue 19): hand-written batches that no reader is ever
     # developed on, read only to fit the shipped calibration and to choose between verdict rules.
     # Each is ``<name>.txt`` beside pairs.jsonl, in the hand-written block format; registering a
@@ -902,8 +911,8 @@ def handwritten_tasks(path: Path, source: str = "handwritten") -> list[Task]:
         rec: dict[str, str] = {}
         key = None
         for line in block.splitlines():
-            if line.startswith("#"):
-                continue
+            if line.startswith("#") and not (key == "text" and re.match(r"#{2,} ", line)):
+                continue  # a comment; a Markdown heading ("## Goal") inside a text is text
             m = re.match(r"^(domain|style|skip|objects|init|goal|text):\s?(.*)$", line)
             if m:
                 key = m[1]
@@ -1041,7 +1050,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         has about one request per style and domain: the same source and domain)."""
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
                         "handwritten4", "obfuscated", "handwritten5", "handwritten6",
-                        "handwritten9"):  # fmt: skip
+                        "handwritten9", "handwritten10"):  # fmt: skip
             return (t.source, t.domain)
         if SPLITS.get(t.source) == "calib":  # hand-written calib batches, like handwritten6
             return (t.source, t.domain)
@@ -1099,6 +1108,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten5.txt", "handwritten5")
     tasks += handwritten_tasks(DATA / "handwritten6.txt", "handwritten6")
     tasks += handwritten_tasks(DATA / "handwritten9.txt", "handwritten9")
+    tasks += handwritten_tasks(DATA / "handwritten10.txt", "handwritten10")
     for batch in sorted(src for src, split in SPLITS.items() if split == "calib"):
         tasks += handwritten_tasks(DATA / f"{batch}.txt", batch)
     for source in PLANBENCH_OTHERS:

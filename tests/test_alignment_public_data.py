@@ -7,7 +7,8 @@ by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) a
 ``handwritten4.txt`` (held out from 2026-11-27), ``handwritten5.txt`` (dev, over the packs and
 domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
 files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: collections, counts
-and ordinals), ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
+and ordinals), ``handwritten10.txt`` (dev: chat models', papers' and tool users' voices),
+``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
 calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
 batch, by another author), ACPBench's rows (held out) name their problems'
 objects and carry their own domain files, ISR-LLM's rows (dev) are its templates' wording of
@@ -117,6 +118,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten6": "test",
         "isr-llm": "dev",
         "handwritten9": "dev",
+        "handwritten10": "dev",
         "handwritten7": "calib",
         "handwritten8": "calib",
     }
@@ -131,7 +133,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9", "handwritten7", "handwritten8"}  # fmt: skip
+               "handwritten9", "handwritten10", "handwritten7", "handwritten8"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -221,7 +223,7 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     assert {"storage", "satellite"} <= no_pack
     # new with this batch (the held-out batch and the later dev and calib batches use
     # satellite too)
-    later = ("handwritten5", "handwritten6", "handwritten9")
+    later = ("handwritten5", "handwritten6", "handwritten9", "handwritten10")
     earlier = {r["domain"] for r in rows if r["source"] not in later and r["split"] != "calib"}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
@@ -311,6 +313,48 @@ def test_ninth_batch_is_dev_collections_over_domain_files_and_packs(rows: list[d
     notes = (DATA / "SOURCES.md").read_text()
     assert re.search(r"`handwritten9` \| \*\*dev\*\*", notes)
     section = notes.split("### `handwritten9`")[1][:700]
+    assert "Dev (split `dev`) from 2026-11-28" in section
+
+
+def test_tenth_batch_is_dev_in_chat_paper_and_tool_voices(rows: list[dict]) -> None:
+    """handwritten10 (dev from 2026-11-28): requests as chat models, planning papers and tool
+    users write them, each voice at three degrees of templating; half over the packs, half
+    over domain files with no pack (not zenotravel or parking); every right pair has its wrong
+    pairs."""
+    tenth = [r for r in rows if r["source"] == "handwritten10"]
+    right = [r for r in tenth if r["label"] == 1]
+    assert len(right) >= 40
+    assert {r["split"] for r in tenth} == {"dev"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) >= 10 and not no_pack & set(default_registry())
+    assert not {"zenotravel", "parking"} & domains
+    packs = sum(r["domain"] in PACK_DOMAINS for r in right)
+    assert 0.4 <= packs / len(right) <= 0.6
+    for r in tenth:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in tenth}
+    assert styles == {
+        f"{voice}-{degree}"
+        for voice in ("llm-chat", "paper", "tool")
+        for degree in ("heavy", "moderate", "natural")
+    }
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten10"}
+    # the voices: Markdown headings kept in the text, hedges, abbreviations, mixed case
+    text = "\n".join(r["text"] for r in right)
+    for phrase in ("## Initial State", "It appears that", "In summary", "rm1", "hand: empty",
+                   "Block A", "t1..t4"):  # fmt: skip
+        assert phrase in text, phrase
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in tenth if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten10` \| \*\*dev\*\*", notes)
+    section = notes.split("### `handwritten10`")[1][:700]
     assert "Dev (split `dev`) from 2026-11-28" in section
 
 
@@ -473,8 +517,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
 @pytest.mark.parametrize(
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
-     "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten7",
-     "handwritten8"],  # fmt: skip
+     "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten10",
+     "handwritten7", "handwritten8"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
