@@ -24,7 +24,9 @@ from planetarium_plugin.specify import (
     search_fully_specify,
 )
 from planetarium_plugin.specify.downward import downward_plan
+from planetarium_plugin.specify import exact
 from planetarium_plugin.specify.forward import essential, greedy, plan_to, splice
+from planetarium_plugin.specify.memo import Memo
 from planetarium_plugin.specify.task import GroundTask
 
 
@@ -440,3 +442,65 @@ def test_splice_puts_the_block_on_the_table_and_builds_the_same_tower_on_it():
     last = task.decode(shown[-1])
     assert goal <= last and f not in last and Atom("on-table", ("b2",)) in last
     assert not splice(task, plan, pos, frozenset({f}), f, 30, Deadline(None), shown.append)
+
+
+@pytest.mark.parametrize("first", [0, 10**6])
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_repaired_plans_before_the_neighbourhood_keep_the_oracles_closure(case, first, data):
+    """Issue 17 (towers7): where the first goal states leave at most ``SPLICE_FIRST`` candidates,
+    the known plans are repaired around each (``splice``) before the breadth-first states
+    around the first goal state. Forced either way (never first, always first), over one init
+    — the goal, then the goal less one atom, whose closure the first goal's plan refutes —
+    every closure is the oracle's."""
+    strategy, domain_file = CASES[case]
+    domain = _domain(domain_file) if domain_file else domain_packs()[case].domain
+    problem = parse_problem(_with_negative(data.draw, data.draw(strategy)), domain)
+    goals = [problem.goal]
+    if problem.goal.positive:
+        drop = data.draw(st.sampled_from(sorted(problem.goal.positive)))
+        goals.append(Goal(problem.goal.positive - {drop}, problem.goal.negative))
+    kept = exact.SPLICE_FIRST, exact._CLOSURES, exact._TASKS
+    exact.SPLICE_FIRST, exact._CLOSURES, exact._TASKS = first, Memo(512), Memo(8)
+    try:
+        for goal in goals:
+            p = dataclasses.replace(problem, goal=goal)
+            negative = bool(goal.negative)
+            oracle = search_fully_specify(p, domain, negative=negative, max_states=60_000)
+            _agrees(exact_fully_specify(p, domain, negative=negative, max_states=60_000), oracle)
+    finally:
+        exact.SPLICE_FIRST, exact._CLOSURES, exact._TASKS = kept
+
+
+def test_a_tower_less_one_atom_is_refuted_by_the_towers_repaired_plan_first(monkeypatch):
+    """The 44-block towers' slow calls in small (towers7): the goal of one tower, then that
+    goal without (on b2 b3). The tower's plan, repaired, refutes (on b2 b3) before any
+    breadth-first state around the first goal state is explored; the closures are the
+    oracle's."""
+    pack = domain_packs()["blocksworld"]
+    problem = parse_problem(_tower(5), pack.domain)
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(512))
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    log: list = []
+    around, repair = exact.neighbourhood, exact.splice
+
+    def neighbourhood(*args):
+        log.append("neighbourhood")
+        return around(*args)
+
+    def splice(task, plan, pos, neg, f, *args):
+        done = repair(task, plan, pos, neg, f, *args)
+        log.append((f, done))
+        return done
+
+    monkeypatch.setattr(exact, "neighbourhood", neighbourhood)
+    monkeypatch.setattr(exact, "splice", splice)
+    f = Atom("on", ("b2", "b3"))
+    for goal in (problem.goal, Goal(problem.goal.positive - {f}, frozenset())):
+        log.clear()
+        p = dataclasses.replace(problem, goal=goal)
+        _agrees(exact_fully_specify(p, pack.domain), search_fully_specify(p, pack.domain))
+    assert (f, True) in log
+    assert "neighbourhood" not in log[: log.index((f, True))]
+    assert f not in exact_fully_specify(p, pack.domain).positive

@@ -218,17 +218,17 @@ def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
     needs — a precondition of all its adders, or of all the adders of such a precondition —
     is false whenever g holds (by the invariants): achieving g' after g would destroy g."""
     needs: dict[Atom, frozenset[Atom]] = {}
+    pres, known = rows_table(task, "pres"), rows_table(task, "needs")  # (kept: see rows_table)
 
     def common_pre(x: Atom) -> frozenset[Atom]:
-        adders = task.adders.get(x, ())
-        if x in task.always or not adders:
-            return frozenset()
-        out = frozenset(adders[0].pre_pos)
-        for a in adders[1:]:
-            out &= a.pre_pos
-        return out - task.always
+        if x not in pres:
+            adders = task.adders.get(x, ()) if x not in task.always else ()
+            out = frozenset(adders[0].pre_pos) if adders else frozenset()
+            for a in adders[1:]:
+                out &= a.pre_pos
+            pres[x] = out - task.always
+        return pres[x]
 
-    known = rows_table(task, "needs")  # (adders and static atoms: kept with the rows)
     for x in goal:
         if x not in known:
             first = common_pre(x)

@@ -33,6 +33,10 @@ FIRST_STALL_START = 600
 #: the others run into the full 1,500 (or the budget) before the goal agenda takes over.
 LARGE_GOAL = 32
 LARGE_STALL = 300
+#: ... and for those, states while the start's goal count has not improved at all: the
+#: searches that succeed improve on it within 26 states (44 blocks), those from a tall tower
+#: never do (a stacked init: the whole 300 states spent before the agenda).
+LARGE_STALL_START = 100
 #: ... and for smaller goals the goal agenda is tried first once the search has gone EARLY_STALL
 #: states without progress; the search with the whole patience above runs only where the agenda
 #: then fails. A rover's goal atoms each need a drive, a sample or an image and another drive:
@@ -62,9 +66,10 @@ def first_goal_state(
     wide = len(gpos) >= LARGE_GOAL  # a tall tower: its goal count stays flat
     stall = LARGE_STALL if wide else min(EARLY_STALL, FIRST_STALL)
     if first is None:
+        start = LARGE_STALL_START if wide else min(stall, FIRST_STALL_START)
         first, exhausted = greedy(
             task, task.init, gpos, gneg, FIRST, deadline, on_state, parents=parents,
-            stall=stall, stall_start=min(stall, FIRST_STALL_START),
+            stall=stall, stall_start=start,
         )
     agenda = None
     if first is None and not exhausted:

@@ -72,7 +72,9 @@ class BitRows(NamedTuple):
 def rows_table(task, name: str) -> dict:
     """A dict kept with ``task``'s bit-set rows (shared by the tasks of one grounding with the
     same actions and static init atoms) for answers that depend on nothing else (the atoms
-    every plan for a goal atom needs: :func:`.agenda._orders`)."""
+    every plan for a goal atom needs, and the preconditions common to an atom's adders:
+    :func:`.agenda._orders`; a new tower's goal atoms are new, but the atoms their adders
+    need, holding b and clear b, recur from goal to goal)."""
     return task._rows.tables.setdefault(name, {})
 
 
