@@ -18,13 +18,13 @@ from strategies import NUMERIC_PROBLEMS, PROBLEMS
 from planetarium_plugin import Deadline, PlanetariumError, domain_packs, parse_problem
 from planetarium_plugin.parsing import Atom, Goal, parse_domain
 from planetarium_plugin.specify import (
+    exact,
     exact_fully_specify,
     fully_specify_problem,
     reachable_states,
     search_fully_specify,
 )
 from planetarium_plugin.specify.downward import downward_plan
-from planetarium_plugin.specify import exact
 from planetarium_plugin.specify.forward import essential, greedy, plan_to, splice
 from planetarium_plugin.specify.memo import Memo
 from planetarium_plugin.specify.task import GroundTask

@@ -423,7 +423,7 @@ def test_a_grounding_shared_by_inits_over_the_same_objects_is_each_inits_own(
 
     def forget() -> None:
         monkeypatch.setattr(memo_module, "_GROUNDED", Memo(4))
-        for table in ("_CHECKS", "_KEPT", "_DELETED", "_ROWS", "_GROUPS", "_IDS"):
+        for table in ("_CHECKS", "_KEPT", "_DELETED", "_ROWS", "_GROUPS", "_IDS", "_LAST_KEPT"):
             monkeypatch.setattr(reuse, table, Memo(4))
         monkeypatch.setattr(reach, "_TABLES", Memo(8))
 

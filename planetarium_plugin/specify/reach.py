@@ -29,7 +29,7 @@ try:
 except ImportError:  # pragma: no cover - exercised only where numpy is missing
     np = None
 
-__all__ = ["ARRAY_ACTIONS", "reachable"]
+__all__ = ["ARRAY_ACTIONS", "reachable", "reachable_twice"]
 
 #: Kept tuples of at least this many actions take the arrays (fewer: the loop is as fast).
 ARRAY_ACTIONS = 1_000
@@ -47,17 +47,65 @@ def reachable(
     """:func:`.grounding.relaxed_reachable`'s answer (atoms and actions reachable when deletes
     and negative preconditions are ignored), from numbered arrays for a kept tuple (then a
     kept tuple of actions, read only)."""
-    if np is None or not isinstance(actions, tuple) or len(actions) < ARRAY_ACTIONS:
+    if not _arrays(actions):
         return relaxed_reachable(init, list(actions), deadline)
+    known = _known(actions)
+    return _answer(known, init, *_fixpoint(known, _start(known, init), deadline))
+
+
+def reachable_twice(
+    init: frozenset[Atom],
+    part: Sequence[GroundAction],
+    whole: Sequence[GroundAction],
+    deadline: Deadline,
+) -> tuple[tuple[frozenset[Atom], Sequence[GroundAction]], ...]:
+    """(:func:`reachable` over ``part``, :func:`reachable` over ``whole``) from ``init``, where
+    every action of ``part`` is one of ``whole``'s: the second fixpoint starts from the atoms
+    the first reached (they are reached over ``whole`` too, and contain the init), so it takes
+    a layer or two where a tall tower takes a layer per block. The same answers."""
+    if not (_arrays(part) and _arrays(whole)):
+        first = reachable(init, part, deadline)
+        return first, reachable(first[0], whole, deadline)
+    kp, kw = _known(part), _known(whole)
+    reached, fired = _fixpoint(kp, _start(kp, init), deadline)
+    first = _answer(kp, init, reached, fired)
+    into = kp[-1].get(("into", id(whole)))
+    if into is None or into[0] is not whole:
+        number = kw[2]
+        into = (whole, np.array([number.get(x, -1) for x in kp[1]], dtype=np.int64))
+        kp[-1].put(("into", id(whole)), into)
+    atoms = into[1][reached]
+    if (atoms < 0).any():  # an atom ``whole`` never mentions: not a part of it
+        return first, reachable(first[0], whole, deadline)
+    start = _start(kw, init)
+    start[atoms] = True
+    return first, _answer(kw, init, *_fixpoint(kw, start, deadline))
+
+
+def _arrays(actions: Sequence[GroundAction]) -> bool:
+    return np is not None and isinstance(actions, tuple) and len(actions) >= ARRAY_ACTIONS
+
+
+def _known(actions: tuple[GroundAction, ...]) -> tuple:
+    """The kept tuple's numbered arrays and answers (:data:`_TABLES`)."""
     key = id(actions)
     known = _TABLES.get(key)
     if known is None or known[0] is not actions:
         known = (actions, *_tables(actions), Memo(RESULTS))
         _TABLES.put(key, known)
-    _, atoms, number, pre_atom, pre_act, pre_len, add_atom, add_act, results = known
-    reached = np.zeros(len(atoms), dtype=bool)
-    start = [number[x] for x in init if x in number]
-    reached[start] = True
+    return known
+
+
+def _start(known: tuple, init: frozenset[Atom]):
+    number = known[2]
+    reached = np.zeros(len(known[1]), dtype=bool)
+    reached[[number[x] for x in init if x in number]] = True
+    return reached
+
+
+def _fixpoint(known: tuple, reached, deadline: Deadline) -> tuple:
+    """The least fixpoint from ``reached`` (a layer at a time): the atoms and fired actions."""
+    actions, _, _, pre_atom, pre_act, pre_len, add_atom, add_act, _ = known
     fired = np.zeros(len(actions), dtype=bool)
     while True:
         deadline.check()
@@ -70,8 +118,13 @@ def reachable(
         if reached[added].all():
             break  # nothing new reached: no other action can become ready
         reached[added] = True
-    # The fired actions are a function of the reached atoms (the least fixpoint), and the
-    # answer's atoms are those and the init atoms no action mentions.
+    return reached, fired
+
+
+def _answer(known: tuple, init: frozenset[Atom], reached, fired):
+    """The fired actions are a function of the reached atoms (the least fixpoint), and the
+    answer's atoms are those and the init atoms no action mentions: kept by both."""
+    actions, atoms, number, *_, results = known
     extra = frozenset(x for x in init if x not in number)
     answer_key = (reached.tobytes(), extra)
     answer = results.get(answer_key)

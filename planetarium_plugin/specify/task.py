@@ -14,21 +14,18 @@ from itertools import chain
 from ..errors import Deadline
 from ..parsing import Atom, Domain, Problem
 from .grounding import GroundAction, relaxed_reachable
-from .invariants import groups_in
 from .landmarks import needs_one_of
 from .memo import grounded
 from .pairs import pair_groups
 from .propagation import close_counted
-from .reach import reachable
 from .regression import regress
 from .reuse import (
     RelaxedTables,
     bit_rows,
-    checks_for,
     closes_table,
     indexed_groups,
-    kept_under,
     kept_with_rows,
+    reach_kept,
 )
 
 __all__ = ["GroundTask", "RelaxedTables", "State", "relaxed_reachable"]
@@ -53,20 +50,10 @@ class GroundTask:
 
     def __init__(self, problem: Problem, domain: Domain, deadline: Deadline) -> None:
         self.init: State = problem.init
-        actions = grounded(problem, domain, deadline)
-        reached, actions = reachable(problem.init, actions, deadline)  # numpy: kept tuples
-        # The actions proven to keep each candidate group on the lifted schemas (once per
-        # domain) are not checked again here; the checks of the rest are kept per grounding's
-        # reachable part (:mod:`.reuse`): only which groups the init breaks is per problem.
-        groups = groups_in(self.init, checks_for(domain, reached, actions))
-        # An action needing two atoms of one verified mutex group is never applicable (h^2's
-        # cheapest case, e.g. blocksworld's stack b b: holding b and clear b): without such
-        # actions fewer atoms are reachable, and an impossible atom (on b b) no longer keeps
-        # an exactly-one group (where is b?) from proving what the goal forces.
-        kept = kept_under(actions, groups)
-        pruned = len(kept) < len(actions)
-        if pruned:
-            reached, actions = reachable(problem.init, kept, deadline)
+        # Relaxed reachability, the verified mutex groups, and reachability again without the
+        # actions the groups rule out (:func:`.reuse.reach_kept`).
+        grounding = grounded(problem, domain, deadline)
+        reached, actions, groups, pruned = reach_kept(self.init, grounding, domain, deadline)
         # The groups (cut to the atoms still reached) and their index by atom, kept per groups
         # and atoms (:func:`.reuse.indexed_groups`), shared read only.
         groups, self.group_of = indexed_groups(groups, reached if pruned else None)
