@@ -398,7 +398,8 @@ def test_a_relaxed_plans_tables_guide_only_applicable_steps(case, data):
 @given(data=st.data())
 def test_orderings_are_the_pairwise_definition(case, data):
     """The agenda's orderings, read through the atoms each goal atom needs, are the pairwise
-    definition: g' before g when an atom every plan for g' needs is false whenever g holds."""
+    definition: g' before g when an atom every plan for g' needs is a fellow member of g in a
+    mutex group (false whenever g holds: the first round of the close, a part of it)."""
     problem, domain = _problem(case, data)
     task = GroundTask(problem, domain, Deadline(None))
     atoms = sorted(task.reached | problem.goal.positive, key=str)
@@ -415,7 +416,15 @@ def test_orderings_are_the_pairwise_definition(case, data):
         drawn = data.draw(st.lists(st.sampled_from(atoms), min_size=1, max_size=8))
         goal = sorted(set(drawn), key=str)
         needs = {x: common_pre(x).union(*(common_pre(y) for y in common_pre(x))) for x in goal}
-        want = {g: {x for x in goal if x != g and needs[x] & task.false_with(g)} for g in goal}
+
+        def fellows(g):
+            if g in task.always or g not in task.reached:
+                return frozenset()
+            gs = task.group_of.get(g, ())
+            return frozenset().union(*(task.groups[i].atoms for i in gs)) - {g}
+
+        assert all(fellows(g) <= task.false_with(g) for g in goal)
+        want = {g: {x for x in goal if x != g and needs[x] & fellows(g)} for g in goal}
         assert agenda._orders(task, goal) == want
 
 

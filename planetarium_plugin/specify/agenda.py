@@ -214,37 +214,36 @@ class Budget:
 
 def _orders(task: GroundTask, goal: list[Atom]) -> dict[Atom, set[Atom]]:
     """For each goal atom g, the goal atoms to achieve before it (Koehler and Hoffmann's
-    reasonable orderings, approximated): g' comes first when an atom every plan for g'
-    needs — a precondition of all its adders, or of all the adders of such a precondition —
-    is false whenever g holds (by the invariants): achieving g' after g would destroy g."""
-    needs: dict[Atom, frozenset[Atom]] = {}
+    reasonable orderings, approximated): g' comes first when an atom every plan for g' needs
+    — a precondition of all its adders, or of all the adders of such a precondition — is a
+    fellow member of g in a mutex group (the close's first round: no close per atom)."""
     pres, known = rows_table(task, "pres"), rows_table(task, "needs")  # (kept: see rows_table)
 
     def common_pre(x: Atom) -> frozenset[Atom]:
         if x not in pres:
             adders = task.adders.get(x, ()) if x not in task.always else ()
             out = frozenset(adders[0].pre_pos) if adders else frozenset()
-            for a in adders[1:]:
-                out &= a.pre_pos
-            pres[x] = out - task.always
+            pres[x] = out.intersection(*(a.pre_pos for a in adders[1:])) - task.always
         return pres[x]
 
     for x in goal:
         if x not in known:
             first = common_pre(x)
             known[x] = first.union(*(common_pre(y) for y in first))
-        needs[x] = known[x]
     # Read the other way round: the goal atoms each needed atom is a need of (one
     # intersection per goal atom instead of one per pair; the same sets).
     needed_by: dict[Atom, list[Atom]] = {}
     for x in goal:
-        for y in needs[x]:
+        for y in known[x]:
             needed_by.setdefault(y, []).append(x)
-    needed = frozenset(needed_by)
+    by_group: dict[int, list[Atom]] = {}  # the needed atoms of each group
+    for y in needed_by:
+        for gi in task.group_of.get(y, ()):
+            by_group.setdefault(gi, []).append(y)
     out: dict[Atom, set[Atom]] = {}
-    for g in goal:
-        false = task.false_with(g)  # kept per task: refutations run the agenda again and again
-        out[g] = {x for y in false & needed for x in needed_by[y] if x != g}
+    for g in goal:  # (always true or never reached: the close makes nothing false)
+        gs = () if g in task.always or g not in task.reached else task.group_of.get(g, ())
+        out[g] = {x for i in gs for y in by_group.get(i, ()) if y != g for x in needed_by[y]} - {g}
     return out
 
 
