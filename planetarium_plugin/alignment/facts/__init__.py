@@ -35,6 +35,7 @@ from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compar
 from .grids import grid_clauses
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
+from .indexed import Expansion, expand_indices, restore_spans
 from .loose import loose_spans
 from .mentions import Mention, find_mentions
 from .naming import name_clauses, nullary_clauses
@@ -138,6 +139,7 @@ def explain_pairs(
     groups: dict[str, tuple] = {}
     prepared = []
     for text, pddl in zip(texts, pddls, strict=True):
+        spans: tuple[Expansion, ...] = ()
         if pddl not in worlds:
             pack, dom = _pack(domain, pddl)
             desc = pack.descriptions.predicates if pack is not None and pack.descriptions else None
@@ -147,6 +149,7 @@ def explain_pairs(
         try:
             read = text[:MAX_TEXT_CHARS]
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
+            read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
             clauses = name_clauses(read, world, with_clauses(said, read))  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
@@ -159,12 +162,12 @@ def explain_pairs(
             clauses = elided_clauses(world, clauses, owned)
             loose = loose_spans(read, world)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
-            clauses, loose = [], ()
-        prepared.append((world, pack, clauses, loose))
-    strings = {c.template for _, _, cl, _ in prepared for c in cl}
+            read, spans, clauses, loose = text[:MAX_TEXT_CHARS], (), [], ()
+        prepared.append((world, pack, clauses, loose, read, spans))
+    strings = {c.template for _, _, cl, *_ in prepared for c in cl}
     strings |= {
         o[i]
-        for w, _, cl, _ in prepared
+        for w, _, cl, *_ in prepared
         for c in cl
         for o in _options(w, c)
         for i in (2, 4, 5, 6)
@@ -173,7 +176,9 @@ def explain_pairs(
     if strings:
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
-    for (world, pack, clauses, loose), pddl, text in zip(prepared, pddls, texts, strict=True):
+    for (world, pack, clauses, loose, read, spans), pddl, text in zip(
+        prepared, pddls, texts, strict=True
+    ):
         try:
             grounded = oriented(world, ground_clauses(enc, world, clauses))
             first = compare(world, grounded, loose=loose)
@@ -189,10 +194,11 @@ def explain_pairs(
                 found: tuple[FactMatch, ...] = ()
                 if pack is not None and pack.describe_goal is not None:
                     said = describe_goals([pddl], pack)[0]
-                    found = abstract_matches(enc, text[:MAX_TEXT_CHARS], said)
-                desc = described_goals(enc, world, text[:MAX_TEXT_CHARS], clauses)
+                    found = abstract_matches(enc, read, said)
+                desc = described_goals(enc, world, read, clauses)
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose)
+            got = restore_spans(got, text, spans)
             out.append(dataclasses.replace(got, aligned=policy.accepts(got)))
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"
