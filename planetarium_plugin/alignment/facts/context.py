@@ -12,6 +12,9 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
 - **no change**: "the third stays where it is", "b2 remains in place", "leave p3 as it is"
   says that the object's facts do not change, not which they are: no fact is read from it
   (:func:`unchanged`; read as one, "X stays where it is" became ``holding X``);
+- **an order only**: "rooma, roomb, roomc and roomd, in that order" (after "there are four
+  rooms"): a list that says the order the text counts in, no fact (:func:`order_only`; read as
+  one, the list became ``at-robby`` of each room);
 - a **foreign subject**: a copular clause whose subject is a noun phrase whose head is no
   object, class or word of the domain's vocabulary ("The lab lights are …", "The coffee machine
   is on X"): it is read as weakly as a clause with no object (:func:`foreign_subject`), so only a
@@ -35,7 +38,7 @@ import re
 
 from .world import PLACEHOLDERS, World, split_words, wordset
 
-__all__ = ["bare_noun_phrase", "domain_lexicon", "foreign_subject", "unchanged"]
+__all__ = ["bare_noun_phrase", "domain_lexicon", "foreign_subject", "order_only", "unchanged"]
 
 _DETERMINER = r"(?:the|a|an|our|my|your|its|their|this|that|his|her)"
 _BARE = re.compile(
@@ -107,3 +110,18 @@ def unchanged(template: str) -> bool:
     """Does a clause only say that its object does not change ("the X stays where it is",
     "X remains in place", "leave X as it is")?"""
     return bool(_UNCHANGED.match(template.strip().rstrip(".!")))
+
+
+_ORDER_ONLY = re.compile(
+    r"^(?:and\s+)?X\s*,?\s*(?:in\s+(?:that|this|the\s+same)\s+order|respectively|in\s+order)$",
+    re.I,
+)
+
+
+def order_only(template: str) -> bool:
+    """Does a clause only list objects in an order ("X, in that order")?
+
+    >>> order_only("X, in that order"), order_only("X are clear, in that order")
+    (True, False)
+    """
+    return bool(_ORDER_ONLY.match(template.strip().rstrip(".!;")))

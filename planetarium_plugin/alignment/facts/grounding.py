@@ -26,7 +26,7 @@ import numpy as np
 from ..encoder import Encoder
 from .candidates import options as _options
 from .clauses import Clause
-from .context import bare_noun_phrase, domain_lexicon, foreign_subject, unchanged
+from .context import bare_noun_phrase, domain_lexicon, foreign_subject, order_only, unchanged
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
@@ -211,7 +211,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
     lexicon = domain_lexicon(world)
     for clause, opts in zip(clauses, options, strict=True):
         if (not clause.slots and not clause.inherited and bare_noun_phrase(clause.template)) or (
-            clause.direct is None and unchanged(clause.template)
+            clause.direct is None and (unchanged(clause.template) or order_only(clause.template))
         ):
             # "Could the ferry", "The magic block fountain": a fragment that names a thing;
             # "the third stays where it is": no change, not which facts

@@ -19,7 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .openers import opens_as_name
+from .ordinals import name_at as _name_at
+from .ordinals import name_range as _range
+from .ordinals import ordinal_objects, plain_forms, stated_orders
 from .world import World, split_words, wordset
+
+_plain = plain_forms
 
 __all__ = ["EVERYONE", "ORDINALS", "Mention", "Token", "find_mentions", "tokenize"]
 
@@ -75,27 +80,6 @@ def tokenize(text: str) -> list[Token]:
     return [Token(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
-#: English plurals no suffix rule gives ("children" for the type ``child``).
-_IRREGULAR_PLURALS = {
-    "children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
-    "geese": "goose", "feet": "foot", "teeth": "tooth", "knives": "knife", "shelves": "shelf",
-    "leaves": "leaf", "halves": "half", "wolves": "wolf", "loaves": "loaf", "lives": "life",
-}  # fmt: skip
-
-
-def _plain(word: str) -> list[str]:
-    out = [word]
-    if word in _IRREGULAR_PLURALS:
-        out.append(_IRREGULAR_PLURALS[word])
-    if word.endswith("ies") and len(word) > 4:
-        out.append(word[:-3] + "y")  # batteries -> battery
-    if word.endswith("es") and len(word) > 4:
-        out.append(word[:-2])
-    if word.endswith("s") and len(word) > 3:
-        out.append(word[:-1])
-    return out
-
-
 class _Index:
     """The forms of a world's objects, and its class words."""
 
@@ -129,6 +113,7 @@ class _Index:
                     )
         self.classes = classes
         self.max_len = max((len(f) for f in self.forms), default=1)
+        self.orders: dict[str, list[str]] = {}  # collections listed under a count (.ordinals)
 
     def _add(self, form: tuple[str, ...], obj: str) -> None:
         self.forms.setdefault(form, set()).add(obj)
@@ -138,6 +123,9 @@ class _Index:
         for w in _plain(noun):
             if w in self.classes:
                 return set(self.classes[w])
+        for w in _plain(noun):  # "3 shot glasses (shot1, shot2, shot3)": the glasses
+            if w in self.orders:
+                return set(self.orders[w])
         for w in _plain(noun):  # numbered names whose prefix abbreviates the noun (b1: block)
             objs = {
                 o
@@ -165,6 +153,7 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
     """Every object mention in ``text``, left to right, non-overlapping (longest first)."""
     toks = list(tokens) if tokens is not None else tokenize(text)
     idx = _Index(world)
+    idx.orders = stated_orders(toks, lambda j: _name_at(idx, toks, j), _plain)
     out: list[Mention] = []
     single = len([c for c in idx.classes if idx.classes[c]]) == 0
     last_noun: str | None = None
@@ -255,7 +244,7 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 last_noun = toks[i + 2].text
                 i += 3
                 continue
-        if w in ORDINALS:
+        if w in ORDINALS or (w == "last" and i > 0 and toks[i - 1].text in _THE):
             noun = None
             for t in toks[i + 1 : i + 6]:
                 if t.text in (".", ";", "!", "?", ":"):
@@ -267,13 +256,29 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 ):
                     noun = t.text
                     break
-            if noun == "one" or (noun is not None and not idx.of_noun(noun)):
+            if w == "last" and noun != "one" and not (noun and idx.of_noun(noun)):
+                noun = "-"  # "the last time": no collection
+            elif noun == "one" or (noun is not None and not idx.of_noun(noun)):
                 # a noun of its own that names no class but that the text counts ("three
                 # landings … the first landing"): any object numbered so (the predicate's types
                 # choose), not the last class named
                 own = i + 1 < n and toks[i + 1].text == noun and noun in counted
                 noun = None if own and noun != "one" else last_noun
-            objs = idx.numbered_as(noun, str(ORDINALS[w]))
+            listed = (
+                next((idx.orders[f] for f in _plain(noun) if f in idx.orders), None)
+                if noun
+                else None
+            )
+            objs = (
+                ordinal_objects(
+                    ORDINALS.get(w),
+                    idx.of_noun(noun) if noun else set(),
+                    listed,
+                    lambda v, noun=noun: idx.numbered_as(noun, str(v)),
+                )
+                if noun != "-"
+                else set()
+            )
             if objs:
                 emit(i, i, objs, False, 0.9)
                 last_noun = noun or last_noun
@@ -321,18 +326,25 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             if objs:
                 members = set(objs)
                 j = i + 1
-                while (
-                    j + 2 < n
-                    and toks[j + 1].text in (",", "and", "or", "&", "to")
-                    and toks[j + 2].text.isdigit()
-                ):
-                    if toks[j + 1].text == "to":
-                        lo, hi = int(toks[j].text), int(toks[j + 2].text)
+                while j + 1 < n:  # "balls 1, 2 and 4", "balls 1 to 4", "balls 1-4"
+                    gap = text[toks[j].end : toks[j + 1].start].strip()
+                    if toks[j + 1].text.isdigit() and gap in ("-", "\u2013"):
+                        sep, step = "to", 1
+                    elif (
+                        j + 2 < n
+                        and toks[j + 1].text in _NUMBER_LINKS
+                        and toks[j + 2].text.isdigit()
+                    ):
+                        sep, step = toks[j + 1].text, 2
+                    else:
+                        break
+                    if sep in ("to", "through", "thru", "till"):
+                        lo, hi = int(toks[j].text), int(toks[j + step].text)
                         for v in range(lo, min(hi, lo + 50) + 1):
                             members |= idx.numbered_as(w, str(v))
                     else:
-                        members |= idx.numbered_as(w, toks[j + 2].text)
-                    j += 2
+                        members |= idx.numbered_as(w, toks[j + step].text)
+                    j += step
                 emit(i, j, members, len(members) > 1, 0.95)
                 last_noun = w
                 i = j + 1
@@ -365,29 +377,8 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
 
 
 _OTHER = wordset("other others rest remaining")
-
-
-def _range(idx: _Index, first: str, toks: Sequence[Token], j: int) -> tuple[set[str], int] | None:
-    """The objects of "first to <name>" when both are numbered with one prefix."""
-    words = split_words(first)
-    if len(words) < 2 or not words[-1].isdigit():
-        return None
-    prefix = "".join(words[:-1])
-    for k in range(min(idx.max_len, len(toks) - j), 0, -1):
-        form = tuple(t.text for t in toks[j : j + k])
-        if form in idx.forms and len(idx.forms[form]) == 1:
-            last = next(iter(idx.forms[form]))
-            lw = split_words(last)
-            if len(lw) >= 2 and lw[-1].isdigit() and "".join(lw[:-1]) == prefix:
-                lo, hi = sorted((int(words[-1]), int(lw[-1])))
-                members = {
-                    o
-                    for v in range(lo, min(hi, lo + 50) + 1)
-                    for a, o in idx.numbered.get(str(v), [])
-                    if a == prefix
-                }
-                return (members, j + k - 1) if len(members) >= 3 else None
-    return None
+_THE = {"the", "its", "their", "our", "my", "your"}
+_NUMBER_LINKS = {",", "and", "or", "&", "to", "through", "thru", "till"}
 
 
 def _natural(name: str) -> tuple:
