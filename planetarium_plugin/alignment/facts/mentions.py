@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .openers import opens_as_name
+from .ordinals import by_parity, ordinal_objects, plain_forms, stated_orders
 from .ordinals import name_at as _name_at
 from .ordinals import name_range as _range
-from .ordinals import ordinal_objects, plain_forms, stated_orders
 from .world import World, split_words, wordset
 
 _plain = plain_forms
@@ -284,6 +284,14 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 last_noun = noun or last_noun
                 i += 1
                 continue
+        # "the odd-numbered balls", "even-numbered waypoints": the class's objects so numbered
+        if w in ("odd", "even") and i + 2 < n and toks[i + 1].text == "numbered":
+            objs = by_parity(idx.of_noun(toks[i + 2].text), w == "odd")
+            if objs:
+                emit(i, i + 2, objs, True, 0.9)
+                last_noun = toks[i + 2].text
+                i += 3
+                continue
         # 3. quantifiers: "all balls", "every tile", "both grippers", "all four balls", "no balls";
         # "everyone", "everybody": every object, narrowed to the predicate's types (grounding)
         if w in EVERYONE:
@@ -329,6 +337,8 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
                 while j + 1 < n:  # "balls 1, 2 and 4", "balls 1 to 4", "balls 1-4"
                     gap = text[toks[j].end : toks[j + 1].start].strip()
                     if toks[j + 1].text.isdigit() and gap in ("-", "\u2013"):
+                        if text[toks[j + 1].end : toks[j + 1].end + 1] in ("-", "\u2013"):
+                            break  # "stops 1-2-3-4": a chain (:mod:`.sequences`)
                         sep, step = "to", 1
                     elif (
                         j + 2 < n

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from .world import split_words
 
-__all__ = ["name_at", "plain_forms", "name_range", "ordinal_objects", "stated_orders"]
+__all__ = ["by_parity", "name_at", "plain_forms", "name_range", "ordinal_objects", "stated_orders"]
 
 _NUMBER_NAMES = "zero one two three four five six seven eight nine ten eleven twelve"
 _COUNTS = {w: i for i, w in enumerate(_NUMBER_NAMES.split())}
@@ -112,6 +112,15 @@ def stated_orders(
 def _number(name: str) -> int | None:
     got = re.search(r"(\d+)$", name)
     return int(got.group(1)) if got else None
+
+
+def by_parity(members: set[str], odd: bool) -> set[str]:
+    """The ``members`` whose number is odd (``odd``) or even: "the odd-numbered balls"; none
+    unless every member is numbered."""
+    nums = {o: _number(o) for o in members}
+    if not nums or any(v is None for v in nums.values()):
+        return set()
+    return {o for o, v in nums.items() if v is not None and v % 2 == int(odd)}
 
 
 def ordinal_objects(

@@ -62,9 +62,24 @@ _PAIRWISE = re.compile(
 _NEXT_NUMBER = re.compile(r"\s*(?:-|\u2013|\u2014|->|\u2192)\s*(\d+)\b")
 
 
+#: A mention that is a range of names: "c1 to c5", "wp1-wp4", "p1..p4", "cells 1 to 5".
+_RANGE = re.compile(
+    r"^(?:[A-Za-z]+\s+)?[\w-]+?\s*(?:to|through|till|-|\u2013|\.\.)\s*[\w-]+$", re.I
+)
+
+
+def _members(m: Mention) -> list[Mention]:
+    """A range's objects one by one, in their numbered order (a list: "c1 to c5 in a line" is
+    a sequence only where the sentence says it is ordered); another mention as it is."""
+    if not (m.plural and len(m.objects) >= 3 and _RANGE.match(m.text)):
+        return [m] if len(m.objects) == 1 else []
+    return [dataclasses.replace(m, objects=(o,), plural=False) for o in m.objects]
+
+
 def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[list[Mention]]:
-    """Chains and ordered lists of single objects in the sentence text[s:e]."""
-    inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
+    """Chains and ordered lists of single objects in the sentence text[s:e] (a range of names,
+    "c1 to c5", is a list of its objects)."""
+    inside = [x for m in ms if s <= m.start and m.end <= e for x in _members(m)]
     out: list[list[Mention]] = []
     cur: list[Mention] = []
     kind = ""
@@ -74,6 +89,7 @@ def _items(text: str, world: World, ms: list[Mention], s: int, e: int) -> list[l
         if cur:
             gap = text[cur[-1].end : m.start]
             k = "chain" if _LINK.match(gap) else ("list" if _LIST.match(gap) else "")
+            k = "list" if m.start == cur[-1].start else k  # one range's members
             if k and (not kind or k == kind):
                 cur.append(m)
                 kind = k
