@@ -1,6 +1,7 @@
 """Collections told at once (issue 19): a range of names laid out in a line ("five cells, c1 to
 c5, connected in a line", "levels l0-l3 in that order") is a sequence, not one fact per
 object; "the odd-numbered balls", "the even-numbered cells" are the class's objects so numbered.
+Lists headed by a place ("In the boot: the jack and the pump") are one "X in Y" per item.
 Each in two wordings over two domains (hand-written domain files and the gripper pack), with a
 wrong problem of one changed fact still rejected and named."""
 
@@ -122,3 +123,62 @@ def test_odd_numbered_members_domain_file():
         wrong = a.explain(text, _cells(4, "(visited c1) (visited c4)"))
         assert not wrong.aligned
         assert any(f.atom == "(visited c3)" for f in wrong.goal.missing_in_problem), wrong
+
+
+GRIPPER2 = (
+    "(define (problem g) (:domain gripper) (:objects room1 room2 ball1 ball2 ball3 left right) "
+    "(:init (room room1) (room room2) (ball ball1) (ball ball2) (ball ball3) (gripper left) "
+    "(gripper right) (at-robby room1) (at ball1 room1) (at ball2 room1) (at ball3 room2) "
+    "(free left) (free right)) (:goal (and (at ball1 room2))))"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In room1: the robot, ball1 and ball2. In room2: ball3. Both grippers free. "
+        "Goal: ball1 in room2.",
+        "- at room1 - ball1, ball2\n- at room2 - ball3\nThe robot is in room1 with both grippers "
+        "free. Please bring ball1 to room2.",
+    ],
+)
+def test_a_list_headed_by_a_place_gripper(text: str):
+    a = Aligner(domain="gripper")
+    right = a.explain(text, GRIPPER2)
+    assert right.aligned and right.similarity > 0.8, right
+    assert "(at ball2 room1)" not in right.init.unstated
+    wrong = a.explain(text, GRIPPER2.replace("(at ball2 room1)", "(at ball2 room2)"))
+    assert not wrong.aligned and wrong.similarity < 0.5
+    assert any(f.atom == "(at ball2 room1)" for f in wrong.init.missing_in_problem), wrong
+
+
+GARAGE = """(define (domain garage) (:requirements :strips :typing)
+  (:types tool container)
+  (:predicates (in ?t - tool ?c - container) (have ?t - tool) (open ?c - container)
+    (closed ?c - container))
+  (:action take :parameters (?t - tool ?c - container) :precondition (and (in ?t ?c) (open ?c))
+    :effect (and (have ?t) (not (in ?t ?c)))))"""
+TOOLS = (
+    "(define (problem t) (:domain garage) (:objects jack pump wrench - tool boot - container) "
+    "(:init (in jack boot) (in pump boot) (have wrench) (open boot)) "
+    "(:goal (and (in wrench boot))))"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The boot is open. In the boot: the jack and the pump. I have the wrench. "
+        "Goal: the wrench back in the boot.",
+        "Boot: open.\nInside the boot - jack, pump\nIn hand: wrench\n"
+        "Wanted: the wrench in the boot.",
+    ],
+)
+def test_a_list_headed_by_a_place_domain_file(text: str):
+    a = Aligner(domain=GARAGE)
+    right = a.explain(text, TOOLS)
+    assert right.aligned and right.similarity > 0.8, right
+    assert not any(f.atom == "(have pump)" for f in right.init.missing_in_problem), right
+    wrong = a.explain(text, TOOLS.replace("(in pump boot)", "(have pump)"))
+    assert not wrong.aligned and wrong.similarity < 0.5
+    assert any(f.atom == "(in pump boot)" for f in wrong.init.missing_in_problem), wrong

@@ -40,6 +40,7 @@ from .loose import loose_spans
 from .mentions import Mention, find_mentions
 from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
+from .placed_lists import placed_list_clauses
 from .relative import with_clauses
 from .sequences import oriented, sequence_clauses
 from .structured import with_structured
@@ -155,6 +156,7 @@ def explain_pairs(
             clauses = sequence_clauses(read, world, clauses)
             clauses = grid_clauses(read, world, clauses)
             clauses = tower_clauses(read, world, clauses)
+            clauses = placed_list_clauses(read, world, clauses)  # "In the boot: the jack, …"
             clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
             owned, clauses = owners(read, world, clauses)
