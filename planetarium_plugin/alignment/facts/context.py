@@ -14,7 +14,8 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
   (:func:`unchanged`; read as one, "X stays where it is" became ``holding X``);
 - **an order only**: "rooma, roomb, roomc and roomd, in that order" (after "there are four
   rooms"): a list that says the order the text counts in, no fact (:func:`order_only`; read as
-  one, the list became ``at-robby`` of each room);
+  one, the list became ``at-robby`` of each room); so is a piece that only says when ("…,
+  right now"), which would otherwise inherit the previous subject;
 - a **foreign subject**: a copular clause whose subject is a noun phrase whose head is no
   object, class or word of the domain's vocabulary ("The lab lights are …", "The coffee machine
   is on X"): it is read as weakly as a clause with no object (:func:`foreign_subject`), so only a
@@ -113,15 +114,20 @@ def unchanged(template: str) -> bool:
 
 
 _ORDER_ONLY = re.compile(
-    r"^(?:and\s+)?X\s*,?\s*(?:in\s+(?:that|this|the\s+same)\s+order|respectively|in\s+order)$",
+    r"^(?:and\s+)?X\s*,?\s*(?:in\s+(?:that|this|the\s+same)\s+order|respectively|in\s+order)$"
+    r"|^(?:and\s+)?(?:X\s+)?(?:right\s+now|just\s+now|for\s+now|at\s+the\s+moment|at\s+present"
+    r"|to\s+begin\s+with|at\s+the\s+start)$",
     re.I,
 )
 
 
 def order_only(template: str) -> bool:
-    """Does a clause only list objects in an order ("X, in that order")?
+    """Does a clause only list objects in an order ("X, in that order"), or only say when
+    ("right now", after "every cell is empty (height n0)," inherits the cells as its subject)?
 
     >>> order_only("X, in that order"), order_only("X are clear, in that order")
+    (True, False)
+    >>> order_only("right now"), order_only("X is empty right now")
     (True, False)
     """
     return bool(_ORDER_ONLY.match(template.strip().rstrip(".!;")))
