@@ -182,3 +182,17 @@ def test_a_list_headed_by_a_place_domain_file(text: str):
     wrong = a.explain(text, TOOLS.replace("(in pump boot)", "(have pump)"))
     assert not wrong.aligned and wrong.similarity < 0.5
     assert any(f.atom == "(in pump boot)" for f in wrong.init.missing_in_problem), wrong
+
+
+def test_a_range_and_its_pairs_told_again():
+    """The range's line and the same links told again pair by pair: the pairs are no facts of
+    their own (read as one, "(c1 and c2, …) are connected" became ``visited c1``)."""
+    pddl = _cells(4, "(visited c3) (visited c4)")
+    text = (
+        "A corridor of four cells, c1 to c4, in a line. Neighbouring cells (c1 and c2, c2 and "
+        "c3, c3 and c4) are connected both ways. The robot is at c1, the only visited cell. "
+        "Goal: c3 and c4 visited."
+    )
+    right = Aligner(domain=VISIT).explain(text, pddl)
+    assert right.aligned and right.similarity > 0.8, right
+    assert not right.init.missing_in_problem, right

@@ -64,7 +64,8 @@ _NEXT_NUMBER = re.compile(r"\s*(?:-|\u2013|\u2014|->|\u2192)\s*(\d+)\b")
 
 #: A mention that is a range of names: "c1 to c5", "wp1-wp4", "p1..p4", "cells 1 to 5".
 _RANGE = re.compile(
-    r"^(?:[A-Za-z]+\s+)?[\w-]+?\s*(?:to|through|till|-|\u2013|\.\.)\s*[\w-]+$", re.I
+    r"^(?:[A-Za-z]+\s+)?[\w-]*\d(?:\s+(?:to|through|till)\s+|\s*(?:-|\u2013|\.\.)\s*)[\w-]*\d$",
+    re.I,
 )
 
 
@@ -232,8 +233,9 @@ def replace_spanned(
     clauses: Sequence[Clause], added: list[Clause], spans: list[tuple[int, int]]
 ) -> list[Clause]:
     """``clauses`` with those whose mentions lie inside a span read anew replaced by ``added``
-    (a clause naming its predicate directly stays), in text order."""
-    if not added:
+    (a clause naming its predicate directly stays), in text order; a span read again with
+    nothing new (its facts already read) still replaces its misreadings."""
+    if not added and not spans:
         return list(clauses)
     kept = [
         c
