@@ -221,6 +221,42 @@ def _then_runs(text: str, ms: list[Mention], s: int, e: int) -> list[tuple[list[
     return chains
 
 
+#: A sentence that speaks of stacking: "stacked", "a pile", "from the bottom up", "on top".
+_STACKING = re.compile(
+    r"\b(?:tower|stack|pile|column)(?:s|ed|ing)?\b|\bon top\b|\bbottom[\s-]+up\b"
+    r"|\btop[\s-]+down\b|\b(?:bottom[\s-]+to[\s-]+top|top[\s-]+to[\s-]+bottom)\b",
+    re.I,
+)
+#: A plain link of a list, after an end mark maybe: ", ", " and ", "), " ("c1 (bottom), c2").
+_LIST_LINK = re.compile(r"^[\s)\]]*(?:,|,?\s*and)\s+(?:the\s+)?$", re.I)
+
+
+def _marked_lists(text: str, ms: list[Mention], s: int, e: int) -> list[tuple[list[Mention], bool]]:
+    """Stacks told as a plain list in a sentence about stacking, with an end stated by a mark
+    beside an end object or an order named: "stacked on p0 in order c1 (bottom), c2, c3, c4
+    (top)", "the first, from the bottom up, is a, b, c" — (the run, whether its first object is
+    the top)."""
+    if not _STACKING.search(text[s:e]):
+        return []
+    inside = [m for m in ms if s <= m.start and m.end <= e and len(m.objects) == 1]
+    inside = [m for m in inside if not m.plural]
+    out: list[tuple[list[Mention], bool]] = []
+    cur: list[Mention] = []
+    for m in [*inside, None]:
+        if m is not None and cur:
+            gap = text[cur[-1].end : m.start]
+            place = _AT_END.match(gap)
+            if _LIST_LINK.match(gap[place.end() :] if place else gap):
+                cur.append(m)
+                continue
+        if len(cur) >= 3 and len({x.objects[0] for x in cur}) == len(cur):
+            top = _stated_end(text, cur, s, e)
+            if top is not None:
+                out.append((cur[:_MAX], top))
+        cur = [m] if m is not None else []
+    return out
+
+
 def _stated_end(text: str, run: list[Mention], s: int, e: int) -> bool | None:
     """Is the run's first object its top (True) or its bottom (False), by a place word beside
     its first or last object or an order named in the sentence; None when unsaid or torn."""
@@ -247,12 +283,18 @@ def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
     """``clauses`` with every slash tower of stated end read as "X on Y" clauses, top down (and
     the clauses that only restated the tower's objects dropped)."""
     low = text.lower()
-    if "/" not in text and not _TOWER.search(text) and "middle" not in low and "then" not in low:
+    if (
+        "/" not in text
+        and not _STACKING.search(text)
+        and "middle" not in low
+        and "then" not in low
+    ):
         return list(clauses)
     ms = find_mentions(text, world)
     secs = sections(text, vocabulary_words(world), world.verbs)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
+    middles: list[tuple[int, int]] = []
     for s, e in _sentences(text):
         for run in _placed(text, ms, s, e):
             # no section cue: init or goal, as any clause of the text ("I need a single tower
@@ -285,4 +327,21 @@ def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
             for x, y in zip(down, down[1:], strict=False):
                 added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
             spans.append((a, b))
+        for run, top in _marked_lists(text, ms, s, e):
+            a, b = run[0].start, run[-1].end
+            if any(a < y and x < b for x, y in [*spans, *middles]) or _read(clauses, run):
+                continue
+            down = run if top else run[::-1]
+            sec = section_at(secs, a)
+            sec = "init" if sec == "any" else sec
+            for x, y in zip(down, down[1:], strict=False):
+                added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
+            middles.append((run[1].start, run[-2].end))
+    if middles:  # a clause naming an end of such a list ("stacked on p0 in order c1") stays
+        clauses = [
+            c
+            for c in clauses
+            if c.direct is not None
+            or not any(a <= m.start <= m.end <= b for a, b in middles for sl in c.slots for m in sl)
+        ]
     return replace_spanned(clauses, added, spans)
