@@ -31,6 +31,7 @@ from ..goals import describe_goals, pack_of
 from .abstract import abstract_matches, described_goals
 from .arguments import elided_clauses
 from .clauses import Clause, split_clauses
+from .exceptions import except_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grids import grid_clauses
 from .grounding import _options, ground_clauses
@@ -157,6 +158,7 @@ def explain_pairs(
             clauses = grid_clauses(read, world, clauses)
             clauses = tower_clauses(read, world, clauses)
             clauses = placed_list_clauses(read, world, clauses)  # "In the boot: the jack, …"
+            clauses = except_clauses(read, world, clauses)  # "all on the table except b6"
             clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
             owned, clauses = owners(read, world, clauses)

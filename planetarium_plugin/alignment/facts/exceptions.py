@@ -1,0 +1,111 @@
+"""A class quantifier with exceptions: "all on the table except b6", "every car should be at
+harbour2, except car4", "all blocks clear but b2" (issue 19).
+
+The quantified set minus the excepted objects is what the clause states its fact of: the
+excepted ones are only named to be left out (their own facts, if any, come in another clause,
+"…, which is on b2"). Where the quantifier names no class ("all on the table except b6"), the
+set is every object of the excepted objects' type.
+
+>>> from planetarium_plugin.alignment.facts.world import read_world
+>>> from planetarium_plugin.alignment.facts.clauses import split_clauses
+>>> w = read_world("(define (problem p) (:domain d) (:objects a b c) (:init) (:goal (and)))")
+>>> said = "all on the table except c."
+>>> [(c.template, [m.objects for m in c.slots[0]])
+...  for c in except_clauses(said, w, split_clauses(said, w))]
+[('X on the table', [('a', 'b')])]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from .mentions import Mention
+from .templates import Clause
+from .world import PLACEHOLDERS, World
+
+__all__ = ["except_clauses"]
+
+#: The excepted objects: the clause's last slot, right after an except word, ending the clause.
+_EXCEPT = re.compile(
+    r"[\s,;(-]*\b(?:except(?:\s+for)?|but\s+not|but|other\s+than|apart\s+from|save\s+for"
+    r"|excluding|besides)\s+(?P<slot>[XYZWV])\s*[.;:,)!]*\s*$",
+    re.I,
+)
+#: A quantifier that names no class: "all", "every one", "everything", "each one".
+_BARE = re.compile(r"\b(?:all(?:\s+of\s+them)?|every\s*one|everything|each\s+one|each)\b", re.I)
+#: A quantifier right before a placeholder ("all X", "every X") or a plural slot.
+_QUANT = re.compile(r"\b(?:all|every|each|everything|everyone|any)\b", re.I)
+
+
+def _complement(
+    world: World, slot: tuple[Mention, ...], left_out: set[str]
+) -> tuple[str, ...] | None:
+    objs = [o for m in slot for o in m.objects]
+    if len(slot) != 1 or not slot[0].plural or not left_out < set(objs):
+        return None
+    return tuple(o for o in objs if o not in left_out)
+
+
+def _minus(m: Mention, objects: tuple[str, ...]) -> Mention:
+    return dataclasses.replace(m, objects=objects, plural=len(objects) > 1)
+
+
+def except_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+    """``clauses`` with every "all … except X" read as the quantified set less X."""
+    if not re.search(
+        r"\b(?:except|but|other than|apart from|save for|excluding|besides)\b", text, re.I
+    ):
+        return list(clauses)
+    out: list[Clause] = []
+    for c in clauses:
+        found = _EXCEPT.search(c.template) if c.slots and c.direct is None else None
+        if found is None or PLACEHOLDERS.index(found.group("slot")) != len(c.slots) - 1:
+            out.append(c)
+            continue
+        left_out = {o for m in c.slots[-1] for o in m.objects}
+        head = c.template[: found.start()]
+        rest = c.slots[:-1]
+        # "every car should be at harbour2, except car4": the set is a slot of this clause (an
+        # inherited subject) or of the clause the exception follows
+        if len(rest) == 1 and c.inherited and head.strip() == "X" and out:
+            prev = out[-1]
+            for i, sl in enumerate(prev.slots):
+                objs = _complement(world, sl, left_out)
+                if objs is not None:
+                    slots = list(prev.slots)
+                    slots[i] = (_minus(sl[0], objs),)
+                    out[-1] = dataclasses.replace(prev, slots=tuple(slots))
+                    break
+            else:
+                out.append(c)
+            continue
+        for i, sl in enumerate(rest):
+            objs = _complement(world, sl, left_out)
+            if objs is not None and _QUANT.search(c.text):
+                slots = list(rest)
+                slots[i] = (_minus(sl[0], objs),)
+                out.append(dataclasses.replace(c, template=head, slots=tuple(slots)))
+                break
+        else:
+            bare = _BARE.search(head) if not rest else None
+            types = {world.objects.get(o) for o in left_out}
+            if bare is None or len(types) != 1:
+                out.append(c)
+                continue
+            typ = types.pop()
+            objs = tuple(o for o, t in world.objects.items() if t == typ and o not in left_out)
+            if not objs:
+                out.append(c)
+                continue
+            in_text = _BARE.search(c.text)
+            if in_text is None or in_text.group().lower() != bare.group().lower():
+                out.append(c)
+                continue
+            a = c.start + in_text.start()
+            said = in_text.group()
+            m = Mention(a, a + len(said), said, objs, len(objs) > 1, 1.0, -1, -1)
+            template = head[: bare.start()] + PLACEHOLDERS[0] + head[bare.end() :]
+            out.append(dataclasses.replace(c, template=template.strip(), slots=((m,),)))
+    return out
