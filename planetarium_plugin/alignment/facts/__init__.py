@@ -4,7 +4,7 @@ Stages, each its own module: :mod:`.world` (the problem and its predicate vocabu
 :mod:`.unknown`: objects the text names that the problem lacks),
 :mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
 others"; :mod:`.openers`: "Robot is in room2."), :mod:`.clauses` (init/goal sections,
-one fact per clause; :mod:`.lists`; :mod:`.verb_lists`: "bring b1, b2 and b3 to r";
+one fact per clause; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`; :mod:`.verb_lists`: "bring b1, b2 and b3 to r";
 :mod:`.glosses`: "c2 has one block (height n1)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
@@ -43,6 +43,7 @@ from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
 from .placed_lists import placed_list_clauses
 from .relative import with_clauses
+from .restated import without_summary
 from .sequences import oriented, sequence_clauses
 from .structured import with_structured
 from .towers import tower_clauses
@@ -149,7 +150,7 @@ def explain_pairs(
             groups[pddl] = problem_groups(dom, pddl)
         world, pack = worlds[pddl]
         try:
-            read = text[:MAX_TEXT_CHARS]
+            read = without_summary(text[:MAX_TEXT_CHARS])  # a closing summary restates
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
             read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
