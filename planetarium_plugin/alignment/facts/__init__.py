@@ -4,7 +4,8 @@ Stages, each its own module: :mod:`.world` (the problem and its predicate vocabu
 :mod:`.unknown`: objects the text names that the problem lacks),
 :mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
 others"; :mod:`.openers`: "Robot is in room2."), :mod:`.clauses` (init/goal sections,
-one fact per clause; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`; :mod:`.verb_lists`: "bring b1, b2 and b3 to r";
+one fact per clause; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
+:mod:`.verb_lists`: "bring b1, b2 and b3 to r";
 :mod:`.glosses`: "c2 has one block (height n1)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`

@@ -14,7 +14,8 @@ as one; a text whose only goal is in its "summary" keeps it.
 'b1 is on b2.\\nGoal: b2 on b1.'
 >>> len(without_summary(t)) == len(t)
 True
->>> without_summary("Summary: b1 is on b2. Goal: b2 on b1.") == "Summary: b1 is on b2. Goal: b2 on b1."
+>>> t = "Summary: b1 is on b2. Goal: b2 on b1."
+>>> without_summary(t) == t
 True
 """
 
