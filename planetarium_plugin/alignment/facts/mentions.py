@@ -22,6 +22,7 @@ from .openers import opens_as_name
 from .ordinals import by_parity, ordinal_objects, plain_forms, stated_orders
 from .ordinals import name_at as _name_at
 from .ordinals import name_range as _range
+from .shortened import shortened_at
 from .world import World, split_words, wordset
 
 _plain = plain_forms
@@ -192,6 +193,8 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
             if form in idx.forms:
                 hit = (k, idx.forms[form])
                 break
+        if hit is None and (short := shortened_at(idx.numbered, toks, i)) is not None:
+            hit = (2, {short})  # "rm1" for room1 (:mod:`.shortened`)
         if hit is not None:
             k, objs = hit
             nxt = toks[i + k].text if i + k < n else "."
