@@ -84,6 +84,14 @@ def test_a_summary_after_the_goal_is_blanked_and_offsets_kept():
         assert not any(w in out.lower() for w in ("summary", "summarize", "in short"))
 
 
+def test_a_restatement_in_brief_is_a_summary_too():
+    t = "Initially b2 is on b1. The goal is that b1 is on b2. Restating briefly: swap them."
+    assert without_summary(t).rstrip() == "Initially b2 is on b1. The goal is that b1 is on b2."
+    t2 = "Goal: b1 on b2.\nIn brief - b2 comes off b1 first.\n## Notes\nb3 is on the table."
+    assert without_summary(t2).endswith("## Notes\nb3 is on the table.")
+    assert "In brief" not in without_summary(t2)
+
+
 def test_a_summary_that_states_the_only_goal_is_kept():
     t = "b1 is on the table and b2 is on b1.\nSummary: we want b1 on b2."
     assert without_summary(t) == t
