@@ -122,3 +122,44 @@ def test_renaming_objects_consistently_leaves_the_score(aligner):
     for x, y in ren.items():
         t2, p2 = t2.replace(x, y), p2.replace(x, y)
     assert aligner.explain(t2, p2).similarity == pytest.approx(base, abs=1e-6)
+
+
+def _bw(init: str, goal: str) -> str:
+    return (
+        "(define (problem p) (:domain blocksworld) (:objects b1 b2 b3 b4)"
+        f" (:init {init}) (:goal (and {goal})))"
+    )
+
+
+BW_INIT = (
+    "(on-table b1) (on b2 b1) (on-table b3) (on-table b4) (clear b2) (clear b3) (clear b4)"
+    " (arm-empty)"
+)
+BW_GOAL = "(on b4 b3) (on b1 b4)"
+
+
+@pytest.mark.parametrize(
+    "text, pddl",
+    [
+        (
+            "make a bw prob with blocks b1-b4: b2 on b1, b1 b3 b4 on table, b2 b3 b4 clear, hand "
+            "empty. want b4 on b3, b1 on b4",
+            _bw(BW_INIT, BW_GOAL),
+        ),
+        (
+            "create a gripper prob: robot in rm2, both grippers free. ball1+ball2 in rm1, ball3 "
+            "in rm2. want ball1 and ball2 in rm2, ball3 in rm1",
+            _gripper(GR_INIT, GR_GOAL),
+        ),
+    ],
+)
+def test_a_request_to_make_a_problem_typed_short_opens_the_init(aligner, text, pddl):
+    right = aligner.explain(text, pddl)
+    assert right.aligned and right.similarity > 0.9, (right.conflicts(), right.goal.unstated)
+    one = (
+        pddl.replace("(clear b4)", "(clear b1)")
+        if "b4" in pddl
+        else pddl.replace("(at ball3 room2)", "(at ball3 room1)")
+    )
+    wrong = aligner.explain(text, one)
+    assert not wrong.aligned and wrong.similarity < right.similarity

@@ -82,8 +82,8 @@ _NOW = re.compile(
 _SETUP = re.compile(
     r"\b(?:set\s+(?:this\s+|it\s+|that\s+)?up|model\s+(?:this|the\s+following|it)"
     r"|(?:write|create|make|build|generate|define)\s+(?:me\s+)?(?:a|an|the|this)\s+"
-    r"(?:[\w\-]+\s+){0,2}?(?:problem|task|instance|scenario)"
-    r"|(?:need|want)\s+an?\s+(?:[\w\-]+\s+){0,2}?(?:problem|task|instance)"
+    r"(?:[\w\-]+\s+){0,2}?(?:problem|prob|pb|task|instance|inst|scenario)"
+    r"|(?:need|want)\s+an?\s+(?:[\w\-]+\s+){0,2}?(?:problem|prob|pb|task|instance|inst)"
     r"|[\w\-]+\s+problem\s+(?:pls|please))\b",
     re.IGNORECASE,
 )
