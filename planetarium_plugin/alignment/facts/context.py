@@ -23,6 +23,18 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
   lift", "the robot" where a wording says robot) or that is an object ("the X block") is not
   foreign.
 
+- a **rank in passing**: an object with only a superlative of size beside it ("d1 (smallest)",
+  "d3 (largest)", "b2, the heaviest") ranks it among its kind and says none of its facts (a
+  superlative of place, "b1 (topmost)", "the lowest floor", is no rank; nor is a word of the
+  domain's vocabulary) (:func:`ranked_aside`; read as a fact, "d3 (largest)" became ``clear
+  d3``).
+
+>>> ranked_aside("X (largest", frozenset()), ranked_aside("X, the smallest one", frozenset())
+(True, True)
+>>> ranked_aside("X (topmost)", frozenset()), ranked_aside("X is on the largest Y", frozenset())
+(False, False)
+>>> ranked_aside("X, west", frozenset()), ranked_aside("X (heaviest", frozenset({"heaviest"}))
+(False, False)
 >>> bare_noun_phrase("the ferry"), bare_noun_phrase("Could the ferry")
 (True, True)
 >>> bare_noun_phrase("the arm empty"), bare_noun_phrase("the ferry is at X")
@@ -39,7 +51,14 @@ import re
 
 from .world import PLACEHOLDERS, World, split_words, wordset
 
-__all__ = ["bare_noun_phrase", "domain_lexicon", "foreign_subject", "order_only", "unchanged"]
+__all__ = [
+    "bare_noun_phrase",
+    "domain_lexicon",
+    "foreign_subject",
+    "order_only",
+    "ranked_aside",
+    "unchanged",
+]
 
 _DETERMINER = r"(?:the|a|an|our|my|your|its|their|this|that|his|her)"
 _BARE = re.compile(
@@ -131,3 +150,27 @@ def order_only(template: str) -> bool:
     (True, False)
     """
     return bool(_ORDER_ONLY.match(template.strip().rstrip(".!;")))
+
+
+_RANKED = re.compile(
+    r"^X\s*[(,\-:]*\s*(?:is\s+|being\s+)?(?:the\s+)?(?P<word>[a-z]{3,}est)"
+    r"(?:\s+(?:one|of\s+(?:them|all)))?\s*\)?$",
+    re.I,
+)
+#: Superlatives of place (where an object stands, which may be a fact: "b1 (topmost)") and
+#: nouns that end like a superlative: no rank.
+_NO_RANK = wordset(
+    "highest lowest uppermost topmost bottommost lowermost nearest closest farthest furthest "
+    "westernmost easternmost northernmost southernmost leftmost rightmost innermost outermost "
+    "northwest southwest midwest forest harvest request interest contest conquest"
+)
+
+
+def ranked_aside(template: str, lexicon: frozenset[str]) -> bool:
+    """Is a clause only an object and a superlative of size ("X (largest", "X, the smallest
+    one"): a rank said in passing, no fact? Not a superlative of place, nor a domain word."""
+    m = _RANKED.match(template.strip())
+    if m is None:
+        return False
+    word = m["word"].lower()
+    return word not in _NO_RANK and word not in lexicon

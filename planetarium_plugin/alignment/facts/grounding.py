@@ -26,7 +26,14 @@ import numpy as np
 from ..encoder import Encoder
 from .candidates import options as _options
 from .clauses import Clause
-from .context import bare_noun_phrase, domain_lexicon, foreign_subject, order_only, unchanged
+from .context import (
+    bare_noun_phrase,
+    domain_lexicon,
+    foreign_subject,
+    order_only,
+    ranked_aside,
+    unchanged,
+)
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
 from .scope import scope_negation
@@ -211,10 +218,15 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
     lexicon = domain_lexicon(world)
     for clause, opts in zip(clauses, options, strict=True):
         if (not clause.slots and not clause.inherited and bare_noun_phrase(clause.template)) or (
-            clause.direct is None and (unchanged(clause.template) or order_only(clause.template))
+            clause.direct is None
+            and (
+                unchanged(clause.template)
+                or order_only(clause.template)
+                or ranked_aside(clause.template, lexicon)
+            )
         ):
             # "Could the ferry", "The magic block fountain": a fragment that names a thing;
-            # "the third stays where it is": no change, not which facts
+            # "the third stays where it is": no change, not which facts; "d3 (largest)": a rank
             out.append(GroundedClause(clause, (), 1.0, False))
             continue
         if clause.direct is not None:  # "on(b1, b2)": the predicate is named
