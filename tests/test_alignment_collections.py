@@ -196,3 +196,40 @@ def test_a_range_and_its_pairs_told_again():
     right = Aligner(domain=VISIT).explain(text, pddl)
     assert right.aligned and right.similarity > 0.8, right
     assert not right.init.missing_in_problem, right
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Five cells, c1..c5, connected in a line (each to the next, both ways). The agent is "
+        "at c1, the only visited cell. Goal: c5 and c3 visited.",
+        "The cells c1...c5 form a corridor you can walk both ways; we start at c1, which counts "
+        "as visited. We want c3 and c5 visited.",
+    ],
+)
+def test_a_range_written_with_dots_is_a_range(text: str):
+    """ "c1..c5": the splitter no longer cuts the sentence at the dots; the names between are
+    the range's members, as "c1 to c5"."""
+    a = Aligner(domain=VISIT)
+    right = a.explain(text, CELLS)
+    assert right.aligned and right.similarity > 0.8, right
+    wrong = a.explain(text, CELLS_WRONG)
+    assert not wrong.aligned and wrong.similarity < 0.5
+    assert any(f.atom == "(connected c3 c4)" for f in wrong.init.missing_in_problem), wrong
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Levels l1..l4, in ascending order. Now at level l1. Goal: at level l4.",
+        "The levels l1...l4 come in that order, each the next after the one before. The tank "
+        "is at l1; fill it to l4.",
+    ],
+)
+def test_a_range_written_with_dots_domain_file(text: str):
+    a = Aligner(domain=LEVELS)
+    right = a.explain(text, TANK)
+    assert right.aligned and right.similarity > 0.8, right
+    wrong = a.explain(text, TANK.replace("(next l2 l3)", "(next l3 l2)"))
+    assert not wrong.aligned and wrong.similarity < 0.5
+    assert any(f.atom == "(next l2 l3)" for f in wrong.init.missing_in_problem), wrong

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .openers import opens_as_name
-from .ordinals import by_parity, ordinal_objects, plain_forms, stated_orders
+from .ordinals import by_parity, dots_at, ordinal_objects, plain_forms, stated_orders
 from .ordinals import name_at as _name_at
 from .ordinals import name_range as _range
 from .shortened import shortened_at
@@ -216,13 +216,14 @@ def find_mentions(text: str, world: World, tokens: Sequence[Token] | None = None
         if hit is not None:
             # a range of names: "b1 to b4", "ball1-ball4", "ball1 through ball3"
             j = i + k
+            dots = dots_at(toks, j) if len(objs) == 1 else 0  # "p1..p4", "shot1...shot3"
             if (
                 len(objs) == 1
                 and j + 1 < n
-                and toks[j].text in ("to", "-", "through", "till")
+                and (toks[j].text in ("to", "-", "through", "till") or dots)
                 and (i == 0 or toks[i - 1].text not in ("from", "between"))
             ):
-                got = _range(idx, next(iter(objs)), toks, j + 1)
+                got = _range(idx, next(iter(objs)), toks, j + (dots or 1))
                 if got is not None:
                     members, last = got
                     emit(i, last, members, True, 0.95)

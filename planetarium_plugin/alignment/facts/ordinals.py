@@ -24,7 +24,10 @@ from collections.abc import Callable, Sequence
 
 from .world import split_words
 
-__all__ = ["by_parity", "name_at", "plain_forms", "name_range", "ordinal_objects", "stated_orders"]
+__all__ = [
+    "by_parity",
+    "dots_at",
+    "name_at", "plain_forms", "name_range", "ordinal_objects", "stated_orders"]
 
 _NUMBER_NAMES = "zero one two three four five six seven eight nine ten eleven twelve"
 _COUNTS = {w: i for i, w in enumerate(_NUMBER_NAMES.split())}
@@ -147,6 +150,15 @@ def ordinal_objects(
     if k is None:
         return set()
     return numbered(k)
+
+
+def dots_at(toks: Sequence, j: int) -> int:
+    """How many dots (two or three) join the name before token ``j`` to the next one; 0 if none."""
+    k = j
+    while k < len(toks) and toks[k].text == "." and toks[k].start == toks[k - 1].end:
+        k += 1
+    glued = k < len(toks) and toks[k].start == toks[k - 1].end
+    return k - j if 2 <= k - j <= 3 and glued else 0
 
 
 def name_range(idx, first: str, toks: Sequence, j: int) -> tuple[set[str], int] | None:

@@ -62,7 +62,7 @@ _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 #: Words that may open a subject made only of object names ("Both nuts, nut1 and nut2, …").
 _LEAD_WORDS = wordset("both all each the these those of")
 _BULLETS = " \t-*•0123456789)."
-_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+(?:[.!?;]+|\n|$)")
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\w)|(?<=\w)\.{2,3}(?=\w))+(?:[.!?;]+|\n|$)")  # "p1..p4"
 _INIT_CUES = re.compile(
     r"\b(?:initially|currently|at the start|starts?|started|right now|at the moment|at present|"
     r"to begin|to start with|setup|set-up|initial|so far|as of now|at first|beginning|starting|"

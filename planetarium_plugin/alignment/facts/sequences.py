@@ -64,7 +64,7 @@ _NEXT_NUMBER = re.compile(r"\s*(?:-|\u2013|\u2014|->|\u2192)\s*(\d+)\b")
 
 #: A mention that is a range of names: "c1 to c5", "wp1-wp4", "p1..p4", "cells 1 to 5".
 _RANGE = re.compile(
-    r"^(?:[A-Za-z]+\s+)?[\w-]*\d(?:\s+(?:to|through|till)\s+|\s*(?:-|\u2013|\.\.)\s*)[\w-]*\d$",
+    r"^(?:[A-Za-z]+\s+)?[\w-]*\d(?:\s+(?:to|through|till)\s+|\s*(?:-|\u2013|\.\.\.?)\s*)[\w-]*\d$",
     re.I,
 )
 

@@ -79,7 +79,7 @@ def _listed(text: str, ms: list[Mention], s: int, e: int) -> list[list[Mention]]
     out = [
         [Mention(m.start, m.end, m.text, (o,), False, m.confidence, -1, -1) for o in m.objects]
         for m in inside
-        if m.plural and len(m.objects) >= 3 and re.search(r"\bto\b|through|-", m.text)
+        if m.plural and len(m.objects) >= 3 and re.search(r"\bto\b|through|-|\.\.", m.text)
     ]
     cur: list[Mention] = []
     for m in inside:
