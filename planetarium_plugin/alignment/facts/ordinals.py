@@ -27,7 +27,12 @@ from .world import split_words
 __all__ = [
     "by_parity",
     "dots_at",
-    "name_at", "plain_forms", "name_range", "ordinal_objects", "stated_orders"]
+    "name_at",
+    "plain_forms",
+    "name_range",
+    "ordinal_objects",
+    "stated_orders",
+]
 
 _NUMBER_NAMES = "zero one two three four five six seven eight nine ten eleven twelve"
 _COUNTS = {w: i for i, w in enumerate(_NUMBER_NAMES.split())}
