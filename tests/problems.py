@@ -7,3 +7,23 @@ DELIVERY = """(define (problem d1) (:domain uav-delivery)
     (= (weight p1) 2) (= (distance base hill) 4) (= (distance hill base) 4)
     (= (distance base base) 0) (= (distance hill hill) 0))
   (:goal (and (pkg-at p1 base))))"""
+
+
+def four_blocks(goal: str) -> str:
+    """Blocksworld: k1-k4 on the table, all clear, the arm empty; ``goal``'s atoms as the goal
+    (the alignment tests' towers told in words)."""
+    return (
+        "(define (problem p) (:domain blocksworld) (:objects k1 k2 k3 k4) (:init (arm-empty) "
+        "(on-table k1) (on-table k2) (on-table k3) (on-table k4) (clear k1) (clear k2) "
+        f"(clear k3) (clear k4)) (:goal (and {goal})))"
+    )
+
+
+#: A goal pile on ``four_blocks``: k4 at the bottom, then k2, k1, k3.
+PILE = "(on k2 k4) (on k1 k2) (on k3 k1)"
+
+
+def atoms(facts) -> set[str]:
+    """The atoms of an explanation's fact list, as strings."""
+    return {f.atom for f in facts}
+

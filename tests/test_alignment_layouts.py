@@ -6,6 +6,9 @@ development set); each test fails without its rule."""
 from __future__ import annotations
 
 import pytest
+from problems import PILE
+from problems import atoms as _atoms
+from problems import four_blocks as _blocks
 
 from planetarium_plugin.alignment import Aligner
 
@@ -13,21 +16,6 @@ from planetarium_plugin.alignment import Aligner
 @pytest.fixture(scope="module")
 def aligner() -> Aligner:
     return Aligner()
-
-
-def _atoms(facts):
-    return {f.atom for f in facts}
-
-
-def _blocks(goal: str) -> str:
-    return (
-        "(define (problem p) (:domain blocksworld) (:objects k1 k2 k3 k4) (:init (arm-empty) "
-        "(on-table k1) (on-table k2) (on-table k3) (on-table k4) (clear k1) (clear k2) "
-        f"(clear k3) (clear k4)) (:goal (and {goal})))"
-    )
-
-
-PILE = "(on k2 k4) (on k1 k2) (on k3 k1)"
 
 
 @pytest.mark.parametrize(
