@@ -136,7 +136,8 @@ def _unbalanced(
                 )
                 if not ok:
                     fix = [p for d in deleted for p in _parts_for(d, theta)]
-                    if fix or not theta or any(_is_var(x) for x in theta) or named is None:
+                    free = any(x is None or _is_var(x) for x in theta)
+                    if fix or not theta or free or named is None:
                         fixes.append(fix)
                     else:
                         named.append(theta)
