@@ -82,6 +82,12 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   other source uses (a planning paper's instance, indexed "for i = 1..n" statements, a chat
   message, a game quest, a fable, a YAML-ish listing, a table row per object, ordinal and
   positional references, long sentences joined by "while"/"whereas", counts before names).
+- ``handwritten11``: the third batch of the ``calib`` split (``handwritten11.txt``, from
+  2026-11-28), written apart from ``handwritten7`` and ``handwritten8`` by a third author,
+  without running the aligner on it: the four packs' domains and sixteen committed domain files,
+  in ten voices no other source uses (an exam exercise, a bug report, English calqued on another
+  language, a voice-assistant transcript, an engineer's abbreviated bullets, a grown-up
+  explaining to a child, a phone call, meeting minutes, a radio log, an e-mail to a colleague).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -199,6 +205,8 @@ SPLITS = {
     "handwritten7": "calib",
     # the calib split's second batch (2026-11-28), by another author than handwritten7
     "handwritten8": "calib",
+    # the calib split's third batch (2026-11-28), by another author than handwritten7 and 8
+    "handwritten11": "calib",
 }
 
 Atom = tuple[str, ...]

@@ -10,9 +10,10 @@ files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: colle
 and ordinals), ``handwritten10.txt`` (dev: chat models', papers' and tool users' voices),
 ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
 calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
-batch, by another author), ACPBench's rows (held out) name their problems'
-objects and carry their own domain files, ISR-LLM's rows (dev) are its templates' wording of
-their problems, and each source carries its licence and commit.
+batch, by another author), ``handwritten11.txt`` (its third, by a third author), ACPBench's
+rows (held out) name their problems' objects and carry their own domain files, ISR-LLM's rows
+(dev) are its templates' wording of their problems, and each source carries its licence and
+commit.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def _builder():
 def test_rows_are_well_formed(rows: list[dict]) -> None:
     # rows over domain files carry the file's text; 12 MB since the calib batch handwritten8
     assert (DATA / "pairs.jsonl").stat().st_size < 12_000_000
-    assert 1400 <= len(rows) <= 5200  # the calib batches handwritten7 and handwritten8 included
+    assert 1400 <= len(rows) <= 5200  # the calib batches handwritten7, 8 and 11 included
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -121,6 +122,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten10": "dev",
         "handwritten7": "calib",
         "handwritten8": "calib",
+        "handwritten11": "calib",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -133,7 +135,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9", "handwritten10", "handwritten7", "handwritten8"}  # fmt: skip
+               "handwritten9", "handwritten10", "handwritten7", "handwritten8",
+               "handwritten11"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -368,7 +371,8 @@ def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
     right = [r for r in seventh if r["label"] == 1]
     assert len(right) >= 40
     assert {r["split"] for r in seventh} == {"calib"}
-    assert {r["source"] for r in rows if r["split"] == "calib"} == {"handwritten7", "handwritten8"}
+    calib = {r["source"] for r in rows if r["split"] == "calib"}
+    assert calib == {"handwritten7", "handwritten8", "handwritten11"}
     on_packs = [r for r in right if r["domain"] in PACK_DOMAINS]
     assert {r["domain"] for r in on_packs} == PACK_DOMAINS
     assert 0.4 <= len(on_packs) / len(right) <= 0.6
@@ -427,6 +431,51 @@ def test_eighth_batch_is_calib_in_voices_no_other_source_uses(rows: list[dict]) 
     assert re.search(r"`handwritten8` \| \*\*calib\*\*", notes)
     section = notes.split("### `handwritten8`")[1][:900]
     assert "Calibration (split `calib`) from 2026-11-28" in section
+
+
+def test_eleventh_batch_is_calib_by_a_third_author_in_voices_no_other_source_uses(
+    rows: list[dict],
+) -> None:
+    """handwritten11 (calib from 2026-11-28), the calib split's third batch, written apart from
+    handwritten7 and handwritten8 by a third author: about 40 % over the packs' domains and the
+    rest over the 16 committed domain files, 2 requests each; ten voices no other source uses;
+    every right pair has its init, goal and other-problem wrong pairs."""
+    eleventh = [r for r in rows if r["source"] == "handwritten11"]
+    right = [r for r in eleventh if r["label"] == 1]
+    assert len(right) >= 45
+    assert {r["split"] for r in eleventh} == {"calib"}
+    domains = Counter(r["domain"] for r in right)
+    assert set(domains) >= PACK_DOMAINS
+    on_packs = sum(n for d, n in domains.items() if d in PACK_DOMAINS)
+    assert 0.35 <= on_packs / len(right) <= 0.45
+    no_pack = set(domains) - PACK_DOMAINS
+    assert no_pack == {"barman", "termes", "tyreworld", "storage", "grippers", "spanner",
+                       "logistics", "depots", "ferry", "miconic", "visitall", "hanoi",
+                       "child-snack", "satellite", "zenotravel", "parking"}  # fmt: skip
+    assert not no_pack & set(default_registry())
+    assert all(domains[d] == 2 for d in no_pack)
+    for r in eleventh:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in eleventh}
+    assert styles == {"exam-question", "issue-report", "calque-english", "voice-assistant",
+                      "abbrev-bullets", "to-a-child", "phone-call", "meeting-minutes",
+                      "radio-log", "colleague-email"}  # fmt: skip
+    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten11"}
+    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
+    assert min(sizes) <= 5 and max(sizes) >= 12
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in eleventh if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    assert {r["mutation"] for r in eleventh} == MUTATIONS
+    assert _builder().SPLITS["handwritten11"] == "calib"
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten11` \| \*\*calib\*\*", notes)
+    section = notes.split("### `handwritten11`")[1][:900]
+    assert "Calibration (split `calib`) from 2026-11-28" in section
+    assert f"{len(right)} right pairs, {len(eleventh) - len(right)} wrong" in section
 
 
 def test_bench_split_takes_calib_and_comma_lists(tmp_path: Path) -> None:
@@ -518,7 +567,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
      "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten10",
-     "handwritten7", "handwritten8"],  # fmt: skip
+     "handwritten7", "handwritten8", "handwritten11"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
