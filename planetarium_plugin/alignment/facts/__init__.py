@@ -183,19 +183,20 @@ def explain_pairs(
     if strings:
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
+    bar = policy.confident  # conflicts from this confidence are checked (:mod:`.evidence`)
     for (world, pack, clauses, loose, read, spans), pddl, text in zip(
         prepared, pddls, texts, strict=True
     ):
         try:
             grounded = oriented(world, ground_clauses(enc, world, clauses))
-            first = compare(world, grounded, loose=loose)
+            first = compare(world, grounded, loose=loose, confident=bar)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)
             inv = imply(world, groups[pddl], first, grounded, loose)
             got = (
                 first
                 if not (full or implied or inv)
-                else compare(world, grounded, full, implied, (), inv, loose=loose)
+                else compare(world, grounded, full, implied, (), inv, loose=loose, confident=bar)
             )
             if got.goal.unstated:
                 found: tuple[FactMatch, ...] = ()
@@ -204,7 +205,7 @@ def explain_pairs(
                     found = abstract_matches(enc, read, said)
                 desc = described_goals(enc, world, read, clauses)
                 if found or desc:
-                    got = compare(world, grounded, full, implied, found, inv, desc, loose)
+                    got = compare(world, grounded, full, implied, found, inv, desc, loose, bar)
             got = restore_spans(got, text, spans)
             out.append(dataclasses.replace(got, aligned=policy.accepts(got)))
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash

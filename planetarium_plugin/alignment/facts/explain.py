@@ -33,6 +33,7 @@ import dataclasses
 import math
 from dataclasses import asdict, dataclass, field
 
+from .evidence import verified
 from .grounding import GroundedClause, _members
 from .world import World
 
@@ -277,6 +278,7 @@ def compare(
     implied_init: ImpliedFacts | None = None,
     described: tuple = (),
     loose: tuple[tuple[int, int], ...] = (),
+    confident: float = 0.5,
 ) -> AlignmentExplanation:
     """The explanation of one pair from its grounded clauses (and the init facts they imply).
 
@@ -284,7 +286,8 @@ def compare(
     a set of goal atoms; its atoms the goal has are stated, the others are missing from the
     problem, and it replaces the fact readings of the same span. ``loose``: spans of goal
     sentences with no goal cue of their own (:mod:`.loose`); a clause there that the goal
-    does not support but the init does is read as an init fact."""
+    does not support but the init does is read as an init fact. A conflict at ``confident``
+    (the verdict's bar) or above is checked against its span's words (:mod:`.evidence`)."""
     notes: list[str] = []
     if not world.parsed:
         notes.append("the PDDL problem could not be read")
@@ -353,6 +356,10 @@ def compare(
         goal_unstated = []  # judged by the abstract description instead
     elif abstract:  # a weaker likeness to the pack's wording: the unstated cost shrinks
         goal_weight *= 1.0 - min(1.0, (best - ABSTRACT_FLOOR) / (ABSTRACT_STRONG - ABSTRACT_FLOOR))
+    # a reading that would reject is checked against its own words (:mod:`.evidence`)
+    left = [_fmt(a) for a in (*init_unstated, *goal_unstated)]
+    i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes)
+                              for x in (i_co, i_mi, g_co, g_mi))  # fmt: skip
     init_sec = SectionExplanation(
         tuple(i_st),
         tuple(i_co),
