@@ -15,7 +15,8 @@ negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.c
 :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
 quantified set, "the whole top row", "all other positions" (:mod:`.quantified`), two objects
-that trade places), :mod:`.explain` (comparison, similarity and verdict).
+that trade places), :mod:`.explain` (comparison, similarity and verdict; :mod:`.evidence`:
+a conflict that would reject checked against its span's own words).
 :func:`explain_pairs` runs them on a batch with one encoder pass over all new wordings.
 """
 

@@ -38,15 +38,29 @@ import dataclasses
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from .mentions import find_mentions
 from .vocabulary import antonym_says
 from .wording import stem
 from .world import PLACEHOLDERS, World, split_words, wordset
 
-if TYPE_CHECKING:
-    from .explain import FactMatch
+
+class Reading(Protocol):
+    """What a check needs of a fact (:class:`.explain.FactMatch`): no import of it, so the
+    comparison can import this module."""
+
+    @property
+    def atom(self) -> str: ...
+    @property
+    def span(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def kind(self) -> str: ...
+
+
+R = TypeVar("R", bound=Reading)
 
 __all__ = ["DOUBT", "doubtful", "verified"]
 
@@ -144,7 +158,7 @@ def _free_words(span: str, world: World) -> tuple[frozenset[str], bool]:
 
 
 def doubtful(
-    world: World, f: FactMatch, unstated: Iterable[str], nouns: frozenset[str] | None = None
+    world: World, f: Reading, unstated: Iterable[str], nouns: frozenset[str] | None = None
 ) -> str | None:
     """Why the reading ``f`` lacks evidence in its span (module docstring), or None when its
     words carry it. ``unstated``: the problem's atoms the text was not read to state."""
@@ -188,15 +202,15 @@ def doubtful(
 
 def verified(
     world: World,
-    facts: Sequence[FactMatch],
+    facts: Sequence[R],
     unstated: Sequence[str],
     confident: float,
     notes: list[str],
-) -> list[FactMatch]:
+) -> list[R]:
     """``facts`` (conflicts) with each doubtful reading at ``confident`` or above lowered by
     :data:`DOUBT`, and a note naming it; readings implied rather than stated are left as
     they are (their own evidence is the facts they come from)."""
-    out: list[FactMatch] = []
+    out: list[R] = []
     nouns: frozenset[str] | None = None
     for f in facts:
         if f.confidence >= confident and f.kind == "text":
