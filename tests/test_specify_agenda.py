@@ -24,6 +24,7 @@ from planetarium_plugin.specify.relaxed import (
     rerun,
 )
 from planetarium_plugin.specify.search import reachable_states, search_fully_specify
+from planetarium_plugin.specify.steps import direct_steps
 from planetarium_plugin.specify.task import GroundTask
 
 NUMPY = pytest.mark.skipif(not numpy_available(), reason="numpy not installed: only the loop")
@@ -454,3 +455,111 @@ def test_the_needs_of_goal_atoms_are_kept_with_the_rows_and_are_each_tasks_own()
     assert got == orders  # (one grounding: the same atoms, the same orderings)
     on = {str(x): x for x in goal}
     assert on["(on c d)"] in orders[on["(on b c)"]]  # the tower from the bottom up
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_direct_steps_are_applicable_unbanned_and_achieve_the_atom(case, data):
+    """:func:`.steps.direct_steps` on states of a random walk, drawn goal atoms and banned
+    actions: one or two steps, each applicable in turn and none banned, ending with the atom
+    true — or None, and then no applicable unbanned adder of the atom exists."""
+    problem, domain = _problem(case, data)
+    task = GroundTask(problem, domain, Deadline(None))
+    if not task.atoms or not task.acts:
+        return
+    s = task.init
+    for _ in range(data.draw(st.integers(0, 6))):
+        nexts = list(task.successors(s))
+        if not nexts:
+            break
+        s = data.draw(st.sampled_from(sorted(nexts, key=sorted)))
+    g = data.draw(st.sampled_from(task.atoms))
+    banned = set(data.draw(st.sets(st.integers(0, len(task.acts) - 1), max_size=8)))
+    steps = direct_steps(task, s, g, banned)
+    row_of = task.row_of
+    if steps is None:
+        assert not any(
+            a.pre_pos <= s and not a.pre_neg & s and row_of[id(a)][4] not in banned
+            for a in task.adders.get(g, ())
+        )
+        return
+    assert 1 <= len(steps) <= 2
+    assert all(row_of[id(a)][4] not in banned for a in steps)
+    end = replay(s, steps)
+    assert end is not None and g in end
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_agenda_with_direct_steps_returns_only_valid_plans(case, data, monkeypatch):
+    """With direct steps for every goal (``DIRECT_GOAL = 2``), a plan from the agenda,
+    replayed from the init, ends in a reachable goal state (none when the oracle finds the
+    goal unreachable)."""
+    monkeypatch.setattr(agenda, "DIRECT_GOAL", 2)
+    problem, domain = _problem(case, data)
+    pos, neg = problem.goal.positive, problem.goal.negative
+    task = GroundTask(problem, domain, Deadline(None))
+    plan = agenda_plan(task, pos, neg, Deadline(None))
+    goal_states = {s for s, _ in reachable_states(problem, domain) if pos <= s and not (neg & s)}
+    if plan is None:
+        return
+    assert goal_states, "a plan for an unreachable goal"
+    assert task.run(plan) in goal_states
+
+
+@pytest.mark.parametrize("case", CLASSICAL)
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_closure_from_a_direct_step_agenda_plan_is_exact(case, data, monkeypatch):
+    """As :func:`test_closure_from_an_agenda_plan_is_exact`, with direct steps for every goal:
+    the closure is still the oracle's."""
+    monkeypatch.setattr(agenda, "DIRECT_GOAL", 2)
+    monkeypatch.setattr(first, "FIRST", 1)
+    monkeypatch.setattr(first, "DEEP", 1)
+    monkeypatch.setattr(exact, "DEEP", 1)
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    assert_closure_is_the_oracles(case, data)
+
+
+@pytest.mark.parametrize("init", ["stacked", "reversed"])
+def test_a_tall_tower_with_direct_steps_and_the_fallback(init, monkeypatch):
+    """A 34-block tower (at least DIRECT_GOAL atoms) built from one tower or from its reverse:
+    the direct-step run's plan is valid and no longer than twice the atoms' moves; and where
+    that run gets stuck (forced here), the agenda without direct steps still finds one."""
+    n = 34
+    blocks = [f"b{i}" for i in range(1, n + 1)]
+    under = blocks if init == "stacked" else blocks[::-1]
+    order = blocks[::2] + blocks[1::2]  # a new order of the same blocks
+    text_init = ["(arm-empty)", f"(on-table {under[0]})", f"(clear {under[-1]})"]
+    text_init += [f"(on {a} {b})" for b, a in itertools.pairwise(under)]
+    goal = [f"(on-table {order[0]})"] + [f"(on {a} {b})" for b, a in itertools.pairwise(order)]
+    domain = domain_packs()["blocksworld"].domain
+    problem = parse_problem(_text("blocksworld", " ".join(blocks), text_init, goal), domain)
+    task = GroundTask(problem, domain, Deadline(None))
+    pos = problem.goal.positive
+    assert len(pos) >= agenda.DIRECT_GOAL
+    runs: list[bool] = []
+    inner = agenda._agenda
+
+    def counted(*args):
+        runs.append(args[-1] if len(args) > 9 else False)
+        return inner(*args)
+
+    monkeypatch.setattr(agenda, "_agenda", counted)
+    plan = agenda_plan(task, pos, frozenset(), Deadline(None))
+    assert runs == [True], "the direct-step run alone"
+    assert plan is not None and pos <= task.run(plan)
+    assert len(plan) <= 4 * n
+
+    def stuck(*args):
+        runs.append(args[-1] if len(args) > 9 else False)
+        return None if len(args) > 9 and args[-1] else inner(*args)
+
+    runs.clear()
+    monkeypatch.setattr(agenda, "_agenda", stuck)
+    plan = agenda_plan(task, pos, frozenset(), Deadline(None))
+    assert runs == [True, False], "the direct-step run, then the agenda without them"
+    assert plan is not None and pos <= task.run(plan)

@@ -561,3 +561,34 @@ def test_refutation_costs_are_the_fixpoint_with_both_kernels(kernel, case, data,
         if not nexts:
             break
         s = rng.choice(nexts)
+
+
+@NUMPY
+def test_the_layers_arrays_are_kept_with_the_rows():
+    """The numpy waiting lists (:func:`.layers._waits`) and tables (:func:`.layers._tables`)
+    are built once per bit-set rows: two inits of one 8-block grounding that share their rows
+    share them, and they are the relaxed tables' waiting lists and counts."""
+    from planetarium_plugin.specify import layers
+
+    domain = domain_packs()["blocksworld"].domain
+    blocks = [f"b{i}" for i in range(1, 9)]
+
+    def tower(order):
+        init = ["(arm-empty)", f"(on-table {order[0]})", f"(clear {order[-1]})"]
+        init += [f"(on {a} {b})" for b, a in zip(order, order[1:], strict=False)]
+        text = (
+            f"(define (problem p) (:domain blocksworld) (:objects {' '.join(blocks)})"
+            f" (:init {' '.join(init)}) (:goal (and (on-table b1))))"
+        )
+        return GroundTask(parse_problem(text, domain), domain, Deadline(None))
+
+    one, two = tower(blocks), tower(blocks[::-1])
+    assert one._rows is two._rows  # the same rows: what the arrays depend on
+    waits = layers._waits(one)
+    assert layers._waits(two) is waits and layers._tables(two) is layers._tables(one)
+    lens, offsets, flat, counts = waits
+    waiting = one.relaxed_tables().waiting
+    assert [tuple(flat[offsets[x] : offsets[x + 1]].tolist()) for x in range(len(waiting))] == [
+        tuple(w) for w in waiting
+    ]
+    assert lens.tolist() == [len(w) for w in waiting] and counts.tolist() == one.pre_count

@@ -13,6 +13,12 @@ reachability): the tower is built from the bottom up. An atom is then taken only
 the goal stays relaxed-reachable from the state reached once it holds, with every protected
 atom's deleters removed.
 
+A goal of many atoms (:data:`DIRECT_GOAL`: a tall tower) is first run with *direct steps*: a
+ready goal atom that one or two applicable actions achieve (none deleting a protected atom) is
+achieved so, and no rest-of-goal check follows any atom; only where that optimistic run gets
+stuck does the agenda above run (a tower's goal atoms mostly need a block picked up and put
+down: the checks and lookaheads were most of its plan's cost).
+
 Sound by construction, incomplete on purpose: the plan is only a witness that a goal state is
 reachable, replayed from the init before it is returned; anything the agenda cannot do
 within its budget (a dead end, a cycle of orderings, a negative goal it cannot reach) answers
@@ -26,8 +32,9 @@ from collections import deque
 from ..errors import Deadline
 from ..parsing import Atom
 from .grounding import GroundAction
-from .relaxed import estimate_from, heuristic, plan_tables, relaxed_plan, rerun, walk_back
+from .relaxed import estimate_from, heuristic, plan_tables, relaxed_plan, rerun
 from .reuse import rows_table
+from .steps import direct_steps, lookahead
 from .task import GroundTask, State
 
 __all__ = ["Budget", "agenda_plan", "climb", "lookahead", "replay"]
@@ -45,6 +52,11 @@ PLAN_AHEAD = True
 #: Wall seconds the agenda may take before it gives up (the 44-block tower swaps take
 #: 0.3-0.7 s on the shared 2-core box; Fast Downward's LAMA, the fallback, 3-4 s).
 SECONDS = 2.0
+#: Goals of at least this many atoms are first tried with *direct steps*: a goal atom one or
+#: two applicable actions achieve (none banned: nothing protected deleted) is achieved so
+#: (:func:`.steps.direct_steps`), and no atom is followed by the rest-of-goal check; where
+#: that run gets stuck, the agenda runs again without them. None: never (tests).
+DIRECT_GOAL: int | None = 32
 
 
 def agenda_plan(
@@ -65,6 +77,16 @@ def agenda_plan(
     ``protect`` (indices into ``task.acts``) are never applied: a literal already achieved
     that must stay so (:mod:`.refute`); ``wide`` climbs with FF's fallback to every action
     (:func:`climb`)."""
+    if DIRECT_GOAL is not None and len(pos) >= DIRECT_GOAL:
+        clock = Deadline(seconds)
+        plan = _agenda(task, pos, neg, deadline, budget, clock, start, protect, wide, True)
+        if plan is not None or clock.expired():
+            return plan
+    return _agenda(task, pos, neg, deadline, budget, Deadline(seconds), start, protect, wide)
+
+
+def _agenda(task, pos, neg, deadline, budget, clock, start, protect, wide, direct=False):
+    """:func:`agenda_plan`'s run with its own ``clock``; ``direct``: with direct steps."""
     goal = sorted(pos, key=str)
     if len(goal) < 2 and not protect:
         return None  # nothing to serialise
@@ -76,7 +98,7 @@ def agenda_plan(
     s = origin
     plan: list[GroundAction] = []
     banned: set[int] = set(protect)
-    evals = Budget(budget, Deadline(seconds))
+    evals = Budget(budget, clock)
     # The last relaxed exploration of the rest of the goal: [state, banned actions, its costs
     # and achievers]; the next climb's first estimate on the same state reads it (.forward.
     # estimate_from: the same answer as a fresh call, one exploration fewer per goal atom).
@@ -98,13 +120,26 @@ def agenda_plan(
             ban = banned.union(*(deleters[g] for g in held))
             rest = frozenset(x for x in left if x not in held)
             evals.left -= 1
-            if not rest or _stays(task, s, rest, ban, last, proof, pt):
+            if direct or not rest or _stays(task, s, rest, ban, last, proof, pt):
                 banned = ban
                 left = [g for g in left if g not in held]
                 continue
         tried = ready + [g for g in left if g not in ready]
+        if direct and ready:
+            step = None
+            for g in ready:
+                if g not in s and (step := direct_steps(task, s, g, banned)) is not None:
+                    break
+            if step is not None:
+                for a in step:
+                    s = (s - a.delete) | a.add
+                plan += step
+                banned = banned | deleters[g]
+                left.remove(g)
+                continue
         for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
-            rest = frozenset(x for x in left if x != g)
+            # (direct steps: no rest-of-goal check after any atom)
+            rest = frozenset() if direct else frozenset(x for x in left if x != g)
             ban = banned | deleters[g]
             found = _achieve(task, s, g, rest, banned, ban, evals, deadline, wide, last, proof, pt)
             if found is None:
@@ -330,70 +365,3 @@ def _improve(task, s, helpful, h, pos, neg, banned, evals, deadline, kept=None):
                 return t, (*path, a), e
             queue.append((t, e[1] if helpful is not None else None, (*path, a)))
     return None
-
-
-def lookahead(task, s, kept, pos, neg, banned, deadline):
-    """(steps, state): the relaxed plan of the exploration ``kept`` (made on ``s`` for ``pos``,
-    ``neg``) executed as far as it goes, as YAHSP's lookahead does, or None when not one step
-    applies. An applicable one is applied, the one needed soonest first; when none is, an
-    applicable action adding a missing precondition of one of them (in plan order) that
-    deletes nothing the rest of the plan or the goal still needs from the state is applied
-    instead (b44 put down so that b43 can be unstacked). Never a ``banned`` action, never a
-    state twice. Only a guess at a better state: the caller evaluates it like any other."""
-    cost, achiever = kept
-    pre, _, _ = task.relaxed_tables()
-    acts, index = task.acts, task.index
-    todo: list = [index[x] for x in pos if x in index and cost[index[x]] > 0]
-    todo += [("not", x) for x in neg if x in s]
-    chosen = walk_back(todo, cost, achiever, pre)
-    # When each step is needed: the cost of the cheapest plan action it enables (the goal's
-    # achievers last). An applicable step needed soonest goes first, the one at the end of a
-    # longer chain before a free one (b2 taken off b1 before b18 is picked up to go on b1).
-    need = dict.fromkeys(chosen, len(cost) + sum(chosen.values()))
-    for i, c in chosen.items():
-        for y in pre[i]:
-            k = achiever.get(y) if cost[y] > 0 else None
-            if k is not None and c < need[k]:
-                need[k] = c
-    plan = [acts[i] for i in sorted(chosen, key=lambda i: (need[i], -chosen[i], i))]
-    row_of = task.row_of
-    if any(row_of[id(a)][4] in banned for a in plan):
-        return None
-    steps: list[GroundAction] = []
-    seen = {s}
-    cur = s
-    limit = 2 * len(plan) + 4
-    while plan and len(steps) < limit:
-        deadline.check()
-        if pos <= cur and not neg & cur:
-            break
-        step = next((a for a in plan if a.pre_pos <= cur and not a.pre_neg & cur), None)
-        if step is not None:
-            plan.remove(step)
-        else:
-            needed = pos.union(*(a.pre_pos for a in plan)) & cur
-            for a in plan:
-                for p in sorted(a.pre_pos - cur, key=index.__getitem__):
-                    for b in task.adders.get(p, ()):
-                        if (
-                            b.pre_pos <= cur
-                            and not b.pre_neg & cur
-                            and not b.delete & needed
-                            and row_of[id(b)][4] not in banned
-                            and (cur - b.delete) | b.add not in seen
-                        ):
-                            step = b
-                            break
-                    if step is not None:
-                        break
-                if step is not None:
-                    break
-            if step is None:
-                break
-        t = (cur - step.delete) | step.add
-        if t in seen:
-            break
-        seen.add(t)
-        steps.append(step)
-        cur = t
-    return (steps, cur) if steps else None

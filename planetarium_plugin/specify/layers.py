@@ -200,10 +200,23 @@ def start_release(task: GroundTask, start: list[int], banned) -> tuple[list[int]
     return missing, out
 
 
+def _kept(task: GroundTask) -> dict:
+    """Where the arrays of :func:`_waits` and :func:`_tables` are kept: the dict kept with the
+    task's bit-set rows (:func:`.reuse.rows_table`: the tasks of one grounding that reach the
+    same share it), or the task's own dict for a task without rows."""
+    rows = getattr(task, "_rows", None)
+    if rows is not None:
+        return rows.tables.setdefault("layers", {})
+    return task.__dict__.setdefault("_layer_arrays", {})
+
+
 def _waits(task: GroundTask):
     """The waiting lists as one flat array with offsets and lengths, and the precondition
-    counts: built once per task and kept on it (read-only after)."""
-    table = getattr(task, "_waiting_arrays", None)
+    counts: built once per bit-set rows and kept with them (read-only after; they depend only
+    on the relaxed tables and the counts, the rows'), so each new init of a kept grounding
+    reads them instead of building them again (~0.65 ms on the 44-block towers)."""
+    kept = _kept(task)
+    table = kept.get("waiting_arrays")
     if table is None:
         waiting = task.relaxed_tables().waiting
         n = len(waiting)
@@ -212,7 +225,7 @@ def _waits(task: GroundTask):
         np.cumsum(lens, out=offsets[1:])
         flat = np.fromiter((i for w in waiting for i in w), dtype=np.intp, count=int(offsets[-1]))
         table = (lens, offsets, flat, np.array(task.pre_count, dtype=np.intp))
-        task._waiting_arrays = table  # a race only builds the same tables twice
+        kept["waiting_arrays"] = table  # a race only builds the same tables twice
     return table
 
 
@@ -225,8 +238,10 @@ def _mask(actions, size: int):
 def _tables(task: GroundTask):
     """The relaxed tables as arrays, built once per task and kept on it (read-only after):
     preconditions and adds padded with the atom ``n`` (cost 0, never new), the waiting lists
-    as one flat array with offsets (atom n: none), the precondition counts."""
-    table = getattr(task, "_relaxed_arrays", None)
+    as one flat array with offsets (atom n: none), the precondition counts; kept with the
+    rows, as :func:`_waits`."""
+    kept = _kept(task)
+    table = kept.get("relaxed_arrays")
     if table is None:
         pre, add, waiting = task.relaxed_tables()
         n = len(waiting)
@@ -243,5 +258,5 @@ def _tables(task: GroundTask):
         flat = np.fromiter((i for w in waiting for i in w), dtype=np.intp, count=int(offsets[-1]))
         counts = np.array(task.pre_count, dtype=np.intp)
         table = (padded(pre), padded(add), lens, offsets, flat, counts)
-        task._relaxed_arrays = table  # a race only builds the same tables twice
+        kept["relaxed_arrays"] = table  # a race only builds the same tables twice
     return table

@@ -323,7 +323,7 @@ def plan_tables(task: GroundTask, plan: list[int], s: State, banned) -> list:
     once in order from ``s`` as :func:`plan_reaches` runs it: an atom of ``s`` costs 0, one
     first added by a step costs 1 + the costs of the step's preconditions and has that step as
     its achiever; an atom the run does not reach costs -1. Only a guide for
-    :func:`.agenda.lookahead` (a plan for one atom of the goal the plan was made for, without
+    :func:`.steps.lookahead` (a plan for one atom of the goal the plan was made for, without
     a new exploration): nothing is proved from it."""
     pre, add, _ = task.relaxed_tables()
     cost = _costs_from(task, s)
