@@ -57,6 +57,10 @@ SECONDS = 2.0
 #: (:func:`.steps.direct_steps`), and no atom is followed by the rest-of-goal check; where
 #: that run gets stuck, the agenda runs again without them. None: never (tests).
 DIRECT_GOAL: int | None = 32
+#: ... and there, the atoms no direct step achieves are sought by a lookahead along the relaxed
+#: plan of one exploration of the whole rest (made when there is none yet), a climb only where
+#: that does not reach them — not by a climb (an exploration) each. False: a climb each (tests).
+DIRECT_PROOF = True
 
 
 def agenda_plan(
@@ -137,6 +141,13 @@ def _agenda(task, pos, neg, deadline, budget, clock, start, protect, wide, direc
                 banned = banned | deleters[g]
                 left.remove(g)
                 continue
+        if direct and DIRECT_PROOF:
+            # One exploration of the whole rest serves the atoms no direct step achieves: its
+            # relaxed plan guides their lookaheads (a climb per atom explored from scratch).
+            if last and last[0] is not s:
+                last[:] = []
+            if not proof and not _stays(task, s, frozenset(left), banned, last, proof, pt):
+                return None
         for g in sorted(tried[: len(ready) or len(tried)], key=lambda g: g not in s):
             # (direct steps: no rest-of-goal check after any atom)
             rest = frozenset() if direct else frozenset(x for x in left if x != g)
