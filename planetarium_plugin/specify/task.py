@@ -361,11 +361,22 @@ class GroundTask:
         groups those belong to; kept per atom while the groups last (h^2 pairs add some)."""
         kept = self._mutex_table().get(x)
         if kept is None:
-            groups, group_of = self.groups, self.group_of
-            others = frozenset().union(*(groups[gi].atoms for gi in group_of.get(x, ()))) - {x}
-            touched = frozenset(chain.from_iterable(map(group_of.__getitem__, others)))
+            groups, group_of, near = self.groups, self.group_of, self._mutex
+            mine = group_of.get(x, ())
+            others = frozenset().union(*(groups[gi].atoms for gi in mine)) - {x}
+            # The groups of the others are those of every member of x's groups (x's own
+            # groups besides, which a close skips: x is true there), kept per group under the
+            # key (None, group): no atom's name is None.
+            touched = frozenset().union(*(near.get((None, gi)) or self._near(gi) for gi in mine))
             kept = self._mutex[x] = (others, touched)
         return kept
+
+    def _near(self, gi: int) -> frozenset[int]:
+        """The groups of the members of group ``gi`` (kept with :meth:`_mutex_of`'s answers)."""
+        group_of = self.group_of
+        near = frozenset(chain.from_iterable(map(group_of.__getitem__, self.groups[gi].atoms)))
+        self._mutex[(None, gi)] = near  # type: ignore[index]
+        return near
 
     def regress(
         self, pos: Iterable[Atom], neg: Iterable[Atom], budget: int, deadline: Deadline
