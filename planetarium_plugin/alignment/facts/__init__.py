@@ -3,7 +3,9 @@
 Stages, each its own module: :mod:`.world` (the problem and its predicate vocabulary;
 :mod:`.unknown`: objects the text names that the problem lacks),
 :mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
-others"; :mod:`.openers`: "Robot is in room2."; :mod:`.shortened`: "rm1" for room1),
+others"; :mod:`.openers`: "Robot is in room2."; :mod:`.shortened`: "rm1" for room1;
+:mod:`.related`: objects described by an init relation, "the two balls the robot carries",
+"the kitchen balls", "distributor1's pallet"),
 :mod:`.clauses` (init/goal sections,
 one fact per clause; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
 :mod:`.verb_lists`: "bring b1, b2 and b3 to r";

@@ -25,6 +25,7 @@ from .glosses import glossed
 from .mentions import Mention, Token, tokenize
 from .naming import named_calls
 from .references import Antecedents, antecedent, opening
+from .related import related
 from .relative import _DENIERS, with_cut
 from .sections import (
     _CUES,
@@ -142,10 +143,10 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
     ments = (
         mentions
         if mentions is not None
-        else describe(
+        else related(
             text,
             toks,
-            joined_mentions(text, toks, world),
+            describe(text, toks, joined_mentions(text, toks, world), world),
             world,
         )
     )
