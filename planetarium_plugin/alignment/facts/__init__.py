@@ -44,6 +44,7 @@ from .implied import imply, problem_groups
 from .indexed import Expansion, expand_indices, restore_spans
 from .loose import loose_spans
 from .mentions import Mention, find_mentions
+from .moved import moved_clauses
 from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
 from .placed_lists import placed_list_clauses
@@ -163,6 +164,7 @@ def explain_pairs(
             clauses = sequence_clauses(read, world, clauses)
             clauses = grid_clauses(read, world, clauses)
             clauses = tower_clauses(read, world, clauses)
+            clauses = moved_clauses(read, world, clauses)  # "the same tower on peg3"
             clauses = placed_list_clauses(read, world, clauses)  # "In the boot: the jack, …"
             clauses = except_clauses(read, world, clauses)  # "all on the table except b6"
             clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]

@@ -27,6 +27,7 @@ from .naming import named_calls
 from .references import Antecedents, antecedent, opening
 from .related import related
 from .relative import _DENIERS, with_cut
+from .rows import row_mentions
 from .sections import (
     _CUES,
     _IMPERATIVES,
@@ -41,7 +42,7 @@ from .sections import (
     vocabulary_words,
 )
 from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
-from .verb_lists import joined_mentions
+from .verb_lists import joined_mentions as joined
 from .world import World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
@@ -146,7 +147,12 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
         else related(
             text,
             toks,
-            describe(text, toks, joined_mentions(text, toks, world), world),
+            describe(
+                text,
+                toks,
+                row_mentions(text, toks, joined(text, toks, world), world),
+                world,
+            ),
             world,
         )
     )
@@ -249,7 +255,9 @@ def _clauses_of(
             pending
             and lists.continues_object(text, out, pending)
             and (
-                opened == "(" and not ms and not lists.said_after(toks, pairs, at, by_tok, _content)
+                opened == "("
+                and not ms
+                and not lists.said_after(toks, pairs, at, by_tok, _content)
                 or (ms and sg[0] in by_tok and _singular(toks, ms[0].last_token + 1))
             )
         ):  # "in it are the wrench, the jack and r1 (intact, …)", "Small is smaller than Medium

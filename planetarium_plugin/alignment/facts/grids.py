@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 from .clauses import Clause
 from .mentions import Mention, find_mentions
+from .rows import scheme
 from .sections import _sentences, section_at, sections, vocabulary_words
 from .sequences import replace_spanned
 from .world import World
@@ -56,7 +57,10 @@ _NUMBERED = re.compile(r"\brow\s*(\d+)\s*[:=-]?\s*$", re.I)
 _PAIR_SEP = re.compile(r"^\s*(?:[,;]|,? and|;? and)\s*$", re.I)
 _AND = re.compile(r"^\s+(?:and|&|with)\s+$", re.I)
 #: A sentence stating the links of a grid of cells named by coordinates.
-_GRID_WORD = re.compile(r"\b(?:grid|horizontal(?:ly)?|vertical(?:ly)?|orthogonal(?:ly)?)\b", re.I)
+_GRID_WORD = re.compile(
+    r"\b(?:grid|horizontal(?:ly)?|vertical(?:ly)?|orthogonal(?:ly)?|shar\w*\s+an?\s+(?:side|edge))\b",
+    re.I,
+)
 _LINK_WORD = re.compile(
     r"\b(?:neighbou?r\w*|adjacent|next to|connected|touch\w*|step\w*|move\w*|up from|above"
     r"|below|(?:to the )?(?:right|left) of)\b",
@@ -214,6 +218,15 @@ def _coordinates(world: World) -> list[list[str]]:
     return [[cells[(i, j)] for j in cs] for i in rs]
 
 
+def _declared(text: str, world: World) -> list[list[str]]:
+    """The rows of a grid named by the scheme the text declares ("cells xCyR", :mod:`.rows`)."""
+    cells, _ = scheme(text, world)
+    rs, cs = sorted({r for r, _ in cells}), sorted({c for _, c in cells})
+    if not cells or len(cells) != len(rs) * len(cs):
+        return []
+    return [[cells[(r, c)] for c in cs] for r in rs]
+
+
 #: A row named in a request: "the top row", "the whole second row".
 _ROW_NAMED = re.compile(
     r"\bthe\s+(?:whole\s+|entire\s+)?(top|upper|bottom|lower|first|second|third|last|middle)"
@@ -324,7 +337,7 @@ def grid_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cla
                 spans.append((a, b))
         said = text[s:e]
         if _GRID_WORD.search(said) and _LINK_WORD.search(said):
-            names = _coordinates(world)
+            names = _coordinates(world) or _declared(text, world)
             if names:
                 m0 = next((m for m in ms if s <= m.start and m.end <= e), None)
                 a, b = (m0.start, m0.end) if m0 else (s, e)

@@ -99,6 +99,24 @@ def _picked(world: World, pool: frozenset[str], named: Sequence[str], preds: set
     return out
 
 
+def _marked(world: World, word: str) -> str | None:
+    """The one object a static unary predicate named by the noun marks ("the depot":
+    ``(is-depot pos-2-3)``), or None."""
+    if not word.isalpha() or len(word) < 3:
+        return None
+    forms = set(plain_forms(word))
+    got = set()
+    for p in world.predicates.values():
+        if (
+            p.arity == 1
+            and p.static
+            and split_words(p.name)[-1:]
+            and split_words(p.name)[-1] in forms
+        ):
+            got |= {a[1] for a in world.init if a[0] == p.name and len(a) == 2}
+    return got.pop() if len(got) == 1 else None
+
+
 def _possessive(toks: Sequence[Token], k: int) -> bool:
     return k + 1 < len(toks) and toks[k].text == "'" and toks[k + 1].text == "s"
 
@@ -191,7 +209,10 @@ def _phrase(
         return (k, objs, plural) if objs and _fits(objs, count, plural) else None
     noun = _noun(world, toks[j].text) if j not in at else None
     if noun is None:
-        return None
+        one = _marked(world, toks[j].text) if count is None and j not in at else None
+        if j + 2 < n and toks[j + 1].text in ("is", "means") and (j + 2 in at or j + 3 in at):
+            return None  # "The depot is the last cell of row 2": what the word names, no fact
+        return (j, {one}, False) if one is not None else None
     pool, plural = noun
     plural = plural or bool(count and count > 1)
     k = j + 1
