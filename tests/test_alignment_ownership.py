@@ -214,3 +214,38 @@ def test_renaming_objects_leaves_the_score_unchanged(robots: Aligner):
     a = robots.score(text, right).similarity
     b = robots.score(rename(text), rename(right)).similarity
     assert abs(a - b) < 1e-6
+
+
+BAR = """(define (domain bar)
+  (:requirements :strips :typing)
+  (:types glass drink)
+  (:predicates (contains ?g - glass ?d - drink) (used ?g - glass ?d - drink) (clean ?g - glass))
+  (:action pour
+    :parameters (?g - glass ?d - drink)
+    :precondition (clean ?g)
+    :effect (and (contains ?g ?d) (used ?g ?d) (not (clean ?g)))))"""
+
+
+@pytest.mark.parametrize(
+    "goal",
+    ["Goal: g1 has gin and g2 has tonic.", "wanted: g1 has gin, g2 tonic."],
+)
+def test_a_has_clause_in_the_goal_wants_a_fact_not_an_owner(goal: str):
+    """ "g1 has gin" relates the two kinds the way a declaration of ownership does, but in the
+    goal it asks for the fact (``contains``); only the init's "has" can declare."""
+    bar = Aligner(domain=BAR)
+
+    def problem(goal_atoms: str) -> str:
+        return (
+            "(define (problem p) (:domain bar) (:objects g1 g2 g3 - glass gin tonic - drink) "
+            f"(:init (clean g1) (clean g2) (contains g3 gin)) (:goal (and {goal_atoms})))"
+        )
+
+    assert owned_kinds(read_world(problem(""), BAR)) == [("glass", "drink")]
+    text = "Glasses g1 and g2 are clean; g3 has gin in it. " + goal
+    right = bar.explain(text, problem("(contains g1 gin) (contains g2 tonic)"))
+    assert {f.atom for f in right.goal.stated} == {"(contains g1 gin)", "(contains g2 tonic)"}
+    assert right.aligned
+    wrong = bar.explain(text, problem("(contains g2 gin) (contains g2 tonic)"))
+    assert "(contains g1 gin)" in {f.atom for f in wrong.goal.missing_in_problem}
+    assert not wrong.aligned

@@ -385,3 +385,31 @@ def test_a_verbs_object_and_a_list_after_it_share_the_to_phrase(
     w = al.explain(text, problem(wrong))
     assert atom in _atoms(w.goal.missing_in_problem)
     assert w.similarity < e.similarity and not w.aligned
+
+
+def _two(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain lift) (:objects ann bob - passenger f1 f2 f3 - floor) "
+        "(:init (lift-at f2) (origin ann f1) (origin bob f3) (goes-to ann f2) (goes-to bob f2))"
+        f" (:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lift waits at f2. Ann is waiting at f1, going to f2, and Bob at f3, also for f2; "
+        "both must be served.",
+        "The lift waits at f2. Ann starts at f1 and Bob starts at f3. Both have to be served, "
+        "each going to f2.",
+    ],
+)
+def test_a_counted_reference_after_a_sentence_break_is_that_sentences_subjects(text: str):
+    """ "…, and Bob at f3; both must be served": "both" is Ann and Bob, the subjects of the
+    clauses just before the semicolon, not an older plural."""
+    lift = Aligner(domain=LIFT)
+    right = lift.explain(text, _two("(served ann) (served bob)"))
+    assert {"(served ann)", "(served bob)"} <= {f.atom for f in right.goal.stated}
+    wrong = lift.explain(text, _two("(served ann)"))
+    assert "(served bob)" in {f.atom for f in wrong.goal.missing_in_problem}
+    assert wrong.similarity < right.similarity

@@ -141,3 +141,40 @@ def test_a_prepositional_phrase_that_states_the_goal_is_no_description():
     plain = find_mentions(text, w, toks)
     got = related(text, toks, plain, w)
     assert [m.text for m in got] == [m.text for m in plain] == ["parcel", "cellar"]
+
+
+# names restated in parentheses after a description (:mod:`~planetarium_plugin.alignment.
+# facts.parenthesised`): "parcels 1 and 2" fits a-1, a-2, b-1 and b-2; the names say which
+LETTERED = "a-1 a-2 b-1 b-2 - parcel office cellar - room"
+LETTERED_INIT = (
+    "(lies-in b-1 cellar) (lies-in b-2 cellar) (lies-in a-1 office) (lies-in a-2 office)"
+)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Parcels 1 and 2 (b-1, b-2) lie in the cellar",
+        "parcels 1-2 (b-1 & b-2) lie in the cellar",
+    ],
+)
+def test_names_in_parentheses_say_which_objects_a_description_means(aligner, said):
+    text = f"{said}, and a-1 and a-2 lie in the office. Bring b-1 to the office."
+    right = _problem(LETTERED, LETTERED_INIT, "(lies-in b-1 office)")
+    r = aligner.explain(text, right)
+    assert {"(lies-in b-1 cellar)", "(lies-in b-2 cellar)"} <= _atoms(r.init.stated)
+    assert not r.init.contradicted and not r.init.missing_in_problem and r.aligned
+    # the wrong pair has a-1 in the cellar and b-1 in the office: b-1's fact is named missing
+    swapped = LETTERED_INIT.replace("b-1 cellar", "a-1 cellar").replace("a-1 office", "b-1 office")
+    w = aligner.explain(text, _problem(LETTERED, swapped, "(lies-in b-1 office)"))
+    assert "(lies-in b-1 cellar)" in _atoms(w.init.missing_in_problem) and not w.aligned
+
+
+def test_a_parenthesis_naming_other_objects_is_left_alone():
+    from planetarium_plugin.alignment.facts.parenthesised import restated
+
+    w = read_world(_problem(LETTERED, LETTERED_INIT, ""), COURIER)
+    text = "Parcels 1 and 2 (and the office) are mine."
+    toks = tokenize(text)
+    plain = find_mentions(text, w, toks)
+    assert restated(text, toks, plain) == plain

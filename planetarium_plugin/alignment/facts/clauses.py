@@ -20,14 +20,12 @@ from __future__ import annotations
 import re
 
 from . import lists
-from .descriptions import describe
 from .glosses import glossed
 from .mentions import Mention, Token, tokenize
 from .naming import named_calls
 from .references import Antecedents, antecedent, opening
-from .related import related
+from .related import resolved_mentions
 from .relative import _DENIERS, with_cut
-from .rows import row_mentions
 from .sections import (
     _CUES,
     _IMPERATIVES,
@@ -42,7 +40,6 @@ from .sections import (
     vocabulary_words,
 )
 from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
-from .verb_lists import joined_mentions as joined
 from .world import World, wordset
 
 __all__ = ["Clause", "goal_start", "section_at", "sections", "split_clauses"]
@@ -141,21 +138,7 @@ def _singular(toks: list[Token], k: int) -> bool:
 def _split(text: str, original: str, world: World, mentions: list[Mention] | None) -> list[Clause]:
     text = _DASH.sub(lambda m: " ;" + " " * (len(m.group(0)) - 2), text)  # same offsets
     toks = tokenize(text)
-    ments = (
-        mentions
-        if mentions is not None
-        else related(
-            text,
-            toks,
-            describe(
-                text,
-                toks,
-                row_mentions(text, toks, joined(text, toks, world), world),
-                world,
-            ),
-            world,
-        )
-    )
+    ments = mentions if mentions is not None else resolved_mentions(text, toks, world)
     by_tok = {}
     for m in ments:
         for k in range(m.first_token, m.last_token + 1):

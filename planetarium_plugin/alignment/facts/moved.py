@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .abstract import _chain
 from .clauses import Clause
 from .mentions import NUMBER_WORDS, Mention, find_mentions
 from .ordinals import plain_forms
@@ -132,6 +133,10 @@ def moved_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
             if len(fits) != 1:
                 continue
             pred, _, chain = fits[0]
+            if "same" not in said.group(0).lower() and _chain(
+                world, pred, frozenset(chain), base.objects[0]
+            ):
+                continue  # "move the whole tower to …": a static order reads it (.abstract)
             order = chain[::-1] if _REVERSED.search(text[s:e]) else chain
             a, b = said.start(), base.end
 

@@ -140,7 +140,13 @@ def owners(
     out: list[Clause] = []
     last: str | None = None
     for c in clauses:
-        found = _declares(world, kinds, c) if c.direct is None and len(c.slots) == 2 else None
+        # a declaration tells how the world is made, with its initial state: "shot1 has gin"
+        # in the goal wants a fact
+        found = (
+            _declares(world, kinds, c)
+            if c.direct is None and len(c.slots) == 2 and c.section != "goal"
+            else None
+        )
         if found is None:
             out.append(c)
             last = None

@@ -53,6 +53,8 @@ class Antecedents:
     #: one that names no object.
     subjects: list[tuple[int, Mention | None]] = field(default_factory=list)
     sentence: int = 0
+    #: The clauses of the sentence before ("ball1 lies in room2 and ball2 in room3; both …").
+    before: list[tuple[tuple[Mention, ...], tuple[Mention, ...]]] = field(default_factory=list)
 
     def forget(self) -> tuple[Mention, ...]:
         """A clause whose subject no object names ("the robot, …"): ``()``, recorded."""
@@ -77,7 +79,7 @@ class Antecedents:
     def new_sentence(self) -> None:
         self.sentence += 1
         self.here = ()
-        self.recent = []
+        self.before, self.recent = self.recent, []
 
     def said(
         self,
@@ -127,9 +129,10 @@ def antecedent(
     n = _count(words[:4])
     if n == 0 and not any(w in _PRONOUNS for w in words[:4]):
         return ()  # "four balls, all in rooma": "all" floats after a subject not named here
-    for cand in (memory.here, None, memory.plural):
-        if cand is None:
-            got = counted(memory, n)
+    for cand in (memory.here, None, False, memory.plural):
+        if cand is None or cand is False:  # the clauses just before: this sentence's, then
+            # the sentence before's (a counted reference right after it)
+            got = counted(memory, n) if cand is None else _subjects(memory, n)
             if got is not None and not _other_kind(words, (got,), memory.kinds):
                 return (got,)
         elif cand and (n == 0 or _size(cand) == n) and not _other_kind(words, cand, memory.kinds):
@@ -155,6 +158,17 @@ def _other_kind(words: Sequence[str], cand: Sequence[Mention], kinds: Mapping[st
         return False
     forms = {noun, noun[:-1], noun[:-2], noun[:-3] + "y", _IRREGULAR.get(noun, noun)}
     return not any(f and (f in t or t in f) for t in types for f in forms if len(f) > 2)
+
+
+def _subjects(memory: Antecedents, n: int) -> Mention | None:
+    """The sentence before's subjects when they are just ``n`` objects of one kind ("Ann waits
+    at f1 and Bob at f3; both …"), else None (never its other objects)."""
+    subjects = [m for sub, _ in memory.before for m in sub]
+    objs = list(dict.fromkeys(o for m in subjects for o in m.objects))
+    if n < 2 or len(objs) != n or len({memory.kinds.get(o) for o in objs}) != 1:
+        return None
+    first = subjects[0]
+    return Mention(first.start, first.end, first.text, tuple(objs), True, 0.85, -1, -1)
 
 
 def counted(memory: Antecedents, n: int) -> Mention | None:

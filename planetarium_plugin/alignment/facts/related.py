@@ -26,11 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .descriptions import describe
 from .mentions import NUMBER_WORDS, Mention, Token, _natural
 from .ordinals import plain_forms
+from .parenthesised import restated
+from .rows import row_mentions
+from .verb_lists import joined_mentions
 from .world import World, split_words, wordset
 
-__all__ = ["related"]
+__all__ = ["related", "resolved_mentions"]
 
 #: Subjects of a relative clause that name no object ("the ball it is carrying").
 _PRONOUNS = wordset("it he she they we i you")
@@ -46,7 +50,8 @@ _GOES = wordset(
     "belong stays stay remains remain can may"
 )
 _NOT_VERBS = wordset("the a an and or of to as so then but not all both each every")
-_MAX_TOKENS = 8
+#: Words before "the <noun>" that make it said of an object rather than name one.
+_PREDICATIVE = wordset("as is are was were be being become becomes")
 
 
 def _count(word: str) -> int | None:
@@ -100,19 +105,15 @@ def _picked(world: World, pool: frozenset[str], named: Sequence[str], preds: set
 
 
 def _marked(world: World, word: str) -> str | None:
-    """The one object a static unary predicate named by the noun marks ("the depot":
-    ``(is-depot pos-2-3)``), or None."""
+    """The one object a static unary predicate named by the noun alone marks ("the depot":
+    ``(is-depot pos-2-3)``; not "the bread" for ``no_gluten_bread``), or None."""
     if not word.isalpha() or len(word) < 3:
         return None
     forms = set(plain_forms(word))
     got = set()
     for p in world.predicates.values():
-        if (
-            p.arity == 1
-            and p.static
-            and split_words(p.name)[-1:]
-            and split_words(p.name)[-1] in forms
-        ):
+        words = [w for w in split_words(p.name) if w not in ("is", "a", "an", "the")]
+        if p.arity == 1 and p.static and len(words) == 1 and words[0] in forms:
             got |= {a[1] for a in world.init if a[0] == p.name and len(a) == 2}
     return got.pop() if len(got) == 1 else None
 
@@ -212,6 +213,8 @@ def _phrase(
         one = _marked(world, toks[j].text) if count is None and j not in at else None
         if j + 2 < n and toks[j + 1].text in ("is", "means") and (j + 2 in at or j + 3 in at):
             return None  # "The depot is the last cell of row 2": what the word names, no fact
+        if j >= 2 and toks[j - 2].text in _PREDICATIVE:
+            return None  # "mark c1 as the depot": said of an object, not naming one
         return (j, {one}, False) if one is not None else None
     pool, plural = noun
     plural = plural or bool(count and count > 1)
@@ -285,3 +288,13 @@ def _placed(
     if not objs and preds:
         objs = _picked(world, pool, m.objects, set())
     return (end, objs, plural) if objs and _fits(objs, count, plural) else None
+
+
+def resolved_mentions(text: str, toks: list[Token], world: World) -> list[Mention]:
+    """The object mentions of a text for its clauses: names, lists and counts
+    (:mod:`.verb_lists`), cells by row and column (:mod:`.rows`), descriptions by a static tie
+    (:mod:`.descriptions`), names restated in parentheses (:mod:`.parenthesised`) and
+    descriptions by an init relation (:func:`related`)."""
+    got = row_mentions(text, toks, joined_mentions(text, toks, world), world)
+    got = restated(text, toks, describe(text, toks, got, world))
+    return related(text, toks, got, world)
