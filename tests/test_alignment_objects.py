@@ -319,6 +319,39 @@ def test_a_gapped_clause_repeats_the_verb_for_other_objects(text: str):
     assert "(dispenses d2 g2)" in _atoms(w.init.missing_in_problem)
 
 
+GRID = """(define (domain grid) (:requirements :strips :typing) (:types cell)
+  (:predicates (up ?a ?b - cell) (right ?a ?b - cell) (at ?c - cell))
+  (:action go :parameters (?a ?b - cell) :precondition (and (at ?a) (up ?b ?a))
+   :effect (and (at ?b) (not (at ?a)))))"""
+GRID_LINKS = "(up c21 c11) (up c22 c12) (up c23 c13) (right c12 c11) (right c22 c21)"
+
+
+def _grid(links: str = GRID_LINKS) -> str:
+    return (
+        "(define (problem p) (:domain grid) (:objects c11 c12 c13 c21 c22 c23 - cell) "
+        f"(:init (at c11) {links}) (:goal (at c23)))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "c21 is up from c11, c22 from c12 and c23 from c13.",
+        "Tile c21 lies directly up from c11, c22 from c12, c23 from c13.",
+    ],
+)
+def test_a_gapped_clause_may_say_a_word_of_the_verb_again(text: str):
+    """ "c21 is up from c11, c22 from c12": the piece repeats "from" of the clause before; it is
+    that clause said again of c22 and c12, not a fact of its own."""
+    got = _split(text, _grid(), GRID)
+    assert [["c22"], ["c12"]] in got and [["c23"], ["c13"]] in got, got
+    e = Aligner(domain=GRID).explain(text, _grid())
+    assert {"(up c22 c12)", "(up c23 c13)"} <= _atoms(e.init.stated)
+    assert not e.init.contradicted and not e.init.missing_in_problem
+    w = Aligner(domain=GRID).explain(text, _grid(GRID_LINKS.replace("(up c22 c12)", "")))
+    assert "(up c22 c12)" in _atoms(w.init.missing_in_problem)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -392,6 +425,32 @@ def test_the_others_are_the_objects_of_the_class_the_sentence_has_not_named(text
     w = al.explain(text, _heights(goal.replace("(height c4 n0)", "(height c4 n1)")))
     assert "(height c4 n0)" in _atoms(w.goal.missing_in_problem)
     assert w.similarity < e.similarity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "c1 is at n1 and c2, c3 and c4 at n0. Goal: c1 stays put; the three other cells at n2.",
+        "Heights: c2, c3 and c4 at n0, c1 at n1. Then raise the 3 remaining cells to n2.",
+    ],
+)
+def test_counted_others_in_a_sentence_naming_none_are_the_rest_of_the_last_named(text: str):
+    """ "the three other cells" in a sentence that names no cell: the class less the last one
+    named, when just that many are left."""
+    al = Aligner(domain=HEIGHTS)
+    goal = "(height c2 n2) (height c3 n2) (height c4 n2)"
+    e = al.explain(text, _heights(goal))
+    assert {"(height c2 n2)", "(height c3 n2)", "(height c4 n2)"} <= _atoms(e.goal.stated)
+    w = al.explain(text, _heights(goal.replace("(height c4 n2)", "(height c4 n0)")))
+    assert "(height c4 n2)" in _atoms(w.goal.missing_in_problem)
+    assert w.similarity < e.similarity
+    # a count that does not fit what is left is not read as the rest
+    four = read_world(_heights(goal), HEIGHTS)
+    said = "c1 is at n1. Goal: the four other cells at n2."
+    slots = [
+        {o for m in sl for o in m.objects} for c in split_clauses(said, four) for sl in c.slots
+    ]
+    assert {"c2", "c3", "c4"} not in slots, slots
 
 
 def test_others_that_name_nothing():

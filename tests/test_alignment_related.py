@@ -178,3 +178,55 @@ def test_a_parenthesis_naming_other_objects_is_left_alone():
     toks = tokenize(text)
     plain = find_mentions(text, w, toks)
     assert restated(text, toks, plain) == plain
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "p3, p4 and p5 should end up in the room where the robot stands.",
+        "p3, p4 and p5 must all end up in the room where rob is now.",
+    ],
+)
+def test_the_place_where_an_object_is_is_its_init_place(aligner, goal):
+    text = SETUP + goal
+    done = "(lies-in p3 office) (lies-in p4 office) (lies-in p5 office)"
+    r = aligner.explain(text, _problem(OBJECTS, INIT, done))
+    assert _atoms(r.goal.stated) == {
+        "(lies-in p3 office)",
+        "(lies-in p4 office)",
+        "(lies-in p5 office)",
+    }
+    assert r.aligned
+    w = aligner.explain(text, _problem(OBJECTS, INIT, done.replace("p5 office", "p5 cellar")))
+    assert "(lies-in p5 office)" in _atoms(w.goal.missing_in_problem) and not w.aligned
+
+
+LIFT = """(define (domain lift)
+  (:requirements :strips :typing)
+  (:types person floor)
+  (:predicates (lift-at ?f - floor)                 ; the lift is at floor ?f
+               (person-at ?p - person ?f - floor))  ; person ?p is at floor ?f
+  (:action ride :parameters (?p - person ?a ?b - floor)
+    :precondition (and (lift-at ?a) (person-at ?p ?a))
+    :effect (and (lift-at ?b) (person-at ?p ?b) (not (lift-at ?a)) (not (person-at ?p ?a)))))"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lift is at f2; ann is at f1. ann should end up at the floor where the lift starts.",
+        "Ann waits on f1 and the lift stands at f2. Goal: ann at the floor where it is now.",
+    ],
+)
+def test_the_place_of_an_agent_no_object_names_is_its_one_place_fact(text):
+    def problem(goal: str) -> str:
+        return (
+            "(define (problem p) (:domain lift) (:objects ann - person f1 f2 f3 - floor) "
+            f"(:init (lift-at f2) (person-at ann f1)) (:goal (and {goal})))"
+        )
+
+    lift = Aligner(domain=LIFT)
+    r = lift.explain(text, problem("(person-at ann f2)"))
+    assert "(person-at ann f2)" in _atoms(r.goal.stated) and r.aligned
+    w = lift.explain(text, problem("(person-at ann f3)"))
+    assert "(person-at ann f2)" in _atoms(w.goal.missing_in_problem) and not w.aligned

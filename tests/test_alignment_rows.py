@@ -133,3 +133,37 @@ def test_the_one_object_a_static_unary_predicate_marks(aligner, text):
     wrong = _problem(BEDS, init, "(watered bed-1-2) (bot-at bed-2-2)")
     w = aligner.explain(text, wrong)
     assert "(bot-at bed-2-3)" in _atoms(w.goal.missing_in_problem) and not w.aligned
+
+
+PAINT = """(define (domain paint)
+  (:requirements :strips :typing)
+  (:types tile colour)
+  (:predicates (painted ?t - tile ?c - colour) (up ?a ?b - tile))
+  (:action paint :parameters (?t - tile ?c - colour) :precondition () :effect (painted ?t ?c)))"""
+TILES = [f"t{r}{c}" for r in (1, 2) for c in (1, 2, 3)]
+
+
+def _tiles(goal: str) -> str:
+    return (
+        f"(define (problem p) (:domain paint) (:objects {' '.join(TILES)} - tile red blue - "
+        "colour) (:init (up t21 t11) (up t22 t12) (up t23 t13)) "
+        f"(:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A 2x3 floor of tiles tij (row i, column j); row 2 lies above row 1. Paint the upper "
+        "row red, blue, red from left to right.",
+        "Tiles tRC sit in row R, column C, and row 1 is below row 2. Goal: paint the top row "
+        "red, blue, red.",
+    ],
+)
+def test_the_top_row_of_a_declared_scheme_is_the_one_the_text_puts_above(text):
+    paint = Aligner(domain=PAINT)
+    goal = "(painted t21 red) (painted t22 blue) (painted t23 red)"
+    r = paint.explain(text, _tiles(goal))
+    assert _atoms(r.goal.stated) == {"(painted t21 red)", "(painted t22 blue)", "(painted t23 red)"}
+    low = paint.explain(text, _tiles(goal.replace("t2", "t1")))
+    assert "(painted t22 blue)" in _atoms(low.goal.missing_in_problem) and not low.aligned

@@ -298,8 +298,12 @@ def _clauses_of(
             # no fact of that
             out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
             pending = []
-        if not pending and not _content(rest) and lists.gapped(out, ms, memory.kinds):
-            # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both
+        if (
+            not pending
+            and lists.echoes(out, [t.text for t in _content(rest)])
+            and lists.gapped(out, ms, memory.kinds)
+        ):  # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both;
+            # "t21 is up from t11, t22 from t12": with a word of it said again
             out += lists.elliptic(text, out, ms, toks[sg[0]].start, gap=True)
             continue
         slots: list[list[Mention]] = [[m] for m in ms]

@@ -145,6 +145,9 @@ def _others(
         k += 1  # "all the others"
     if toks[k].text in _OTHER_DETERMINERS and k + 1 < n:
         k += 1
+    count = NUMBER_WORDS.get(toks[k].text) or (int(toks[k].text) if toks[k].text.isdigit() else 0)
+    if count and k + 1 < n and toks[k + 1].text in ("other", "remaining"):
+        k += 1  # "the three other cells": as many as the class has left
     head = toks[k].text
     if prev in ("no", "any", "in", "without", "nor") or head not in ("other", "others", "rest",
                                                                       "remaining"):  # fmt: skip
@@ -172,6 +175,8 @@ def _others(
         ):
             return None
     said = _sentence_mentions(text, toks[i].start, out)
+    if not said and count and out:
+        said = list(out)  # "… starts on c00. The goal: the three other cells visited."
     if not said:
         return None
     if noun_objs:
@@ -206,6 +211,8 @@ def _others(
     )  # "the other room"; but "every other square" is each of them
     if len(rest) != 1 if singular else len(rest) < 2:
         return None  # "the other room": the one left; "the others": at least two
+    if count and len(rest) != count:
+        return None
     return rest, end
 
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from .clauses import Clause
 from .mentions import Mention, find_mentions
-from .rows import scheme
+from .rows import scheme, upright
 from .sections import _sentences, section_at, sections, vocabulary_words
 from .sequences import replace_spanned
 from .world import World
@@ -345,6 +345,7 @@ def grid_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cla
                     o: Mention(a, b, text[a:b], (o,), False, 0.9, -1, -1) for r in names for o in r
                 }
                 emit(at, _grid_readings(names), a, b, one=False)
+    told = told or upright(text, world)  # "tij (row i, column j). Row 2 lies above row 1."
     for s, e in _sentences(text) if told else ():
         for a, b, template, spread in _spread(text, ms, told, s, e):
             for o, thing in spread:

@@ -194,6 +194,16 @@ def gapped(out: Sequence[Clause], ms: Sequence[Mention], kinds) -> bool:
     )
 
 
+def echoes(out: Sequence[Clause], words: Sequence[str]) -> bool:
+    """Are a piece's words none, or words the clause before says between its first two slots
+    ("from" in "t21 is up from t11, t22 from t12")?"""
+    if not words:
+        return True
+    between = re.search(r"\bX\b(.*)\bY\b", out[-1].template) if out else None
+    said = set(re.findall(r"[a-z]+", between.group(1).lower())) if between else set()
+    return all(w in said for w in words)
+
+
 def following_items(
     toks: Sequence[Token], pieces, n: int, by_tok, content
 ) -> tuple[list[Mention], set[int]]:

@@ -219,7 +219,8 @@ def _phrase(
     pool, plural = noun
     plural = plural or bool(count and count > 1)
     k = j + 1
-    if k < n and toks[k].text in _RELATIVES:
+    where = k < n and toks[k].text == "where"  # "the room where the robot starts"
+    if k < n and (toks[k].text in _RELATIVES or where):
         k += 1
     if k >= n:
         return None
@@ -245,9 +246,24 @@ def _phrase(
         return None
     while k < n and toks[k].text in _AUX:
         k += 1
-    if k >= n or k in at or not toks[k].text.isalpha() or toks[k].text in _NOT_VERBS:
+    verbless = k >= n or not toks[k].text.isalpha() or k in at
+    if where and verbless and toks[k - 1].text in _AUX:
+        k -= 1  # "the room where rob is (now)": no verb, the place is the subject's
+    elif k >= n or k in at or not toks[k].text.isalpha() or toks[k].text in _NOT_VERBS:
         return None
-    preds = _worded(world, toks[k].text)
+    preds = set() if verbless else _worded(world, toks[k].text)
+    if where and not named and not preds:
+        # a place of an agent no object names: the domain says it by a one-place fact
+        # (``(at-robby rooma)``, ``(lift-at f2)``)
+        objs = {
+            a[1]
+            for a in world.init
+            if len(a) == 2
+            and a[1] in pool
+            and a[0] in world.predicates
+            and not world.predicates[a[0]].static
+        }
+        return (k, objs, plural) if objs and _fits(objs, count, plural) else None
     if not preds and not named:
         return None
     objs = _picked(world, pool, named, preds)

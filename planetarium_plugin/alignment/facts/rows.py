@@ -32,7 +32,7 @@ from .mentions import NUMBER_WORDS, ORDINALS, Mention, Token, _natural
 from .sections import _sentences
 from .world import World
 
-__all__ = ["row_mentions", "scheme"]
+__all__ = ["row_mentions", "scheme", "upright"]
 
 _ROW_LETTER = re.compile(r"\brows?\s+([A-Za-z])\b(?!\w)")
 _COL_LETTER = re.compile(r"\b(?:columns?|cols?)\s+([A-Za-z])\b(?!\w)")
@@ -107,6 +107,34 @@ def scheme(text: str, world: World) -> tuple[dict[tuple[int, int], str], frozens
             if len(cells) >= 4 and len(cells) <= _MAX_CELLS:
                 return cells, _nouns(said, w.start())
     return {}, frozenset()
+
+
+_ABOVE = re.compile(
+    r"\brow\s+(\d+)\s+(?:\w+\s+){0,2}?(?:above|over|up\s+from|on\s+top\s+of)\s+row\s+(\d+)", re.I
+)
+_BELOW = re.compile(
+    r"\brow\s+(\d+)\s+(?:\w+\s+){0,2}?(?:below|under|beneath|down\s+from)\s+row\s+(\d+)", re.I
+)
+
+
+def upright(text: str, world: World) -> list[list[str]]:
+    """The rows of the declared scheme's grid, top first, when the text says which row lies
+    above which ("Row 2 lies above row 1"); empty when it does not say or the grid is not
+    whole."""
+    cells, _ = scheme(text, world)
+    rs, cs = sorted({r for r, _ in cells}), sorted({c for _, c in cells})
+    if not cells or len(cells) != len(rs) * len(cs):
+        return []
+    up = _ABOVE.search(text)
+    down = _BELOW.search(text) if up is None else None
+    if up is not None:
+        higher_up = int(up.group(1)) > int(up.group(2))
+    elif down is not None:
+        higher_up = int(down.group(1)) < int(down.group(2))
+    else:
+        return []
+    order = rs[::-1] if higher_up else rs
+    return [[cells[(r, c)] for c in cs] for r in order]
 
 
 def _number(toks: Sequence[Token], k: int) -> int | None:
