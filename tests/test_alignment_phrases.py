@@ -128,3 +128,18 @@ def test_on_top_of_is_a_relation_not_a_place():
     w = read_world(BLOCKS)
     text = "b2 on top of b1, b3 in the middle, b4 at the bottom."
     assert not any(c.template == "X on Y" for c in tower_clauses(text, w, []))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Put b1 on b2 and b3 on b4, please.",
+        "Could you stack b1 on b2 and then b3 on b4, thanks!",
+    ],
+)
+def test_a_closing_courtesy_states_no_fact_of_the_last_subject(text):
+    """ "…, please." has no word of its own to say of b3 (or anything): no clause of it reads
+    a fact about an object."""
+    w = read_world(BLOCKS, "blocksworld")
+    got = [c for c in split_clauses(text, w) if c.slots]
+    assert all(len(c.slots) == 2 for c in got), [(c.template, _slots(c)) for c in got]

@@ -80,8 +80,8 @@ _SECTION_WORDS = wordset(
     "desired final layout"
 )
 _CUE_WORDS = wordset(
-    "could can you please love if need want wanted goal target objective task end finally "
-    "done when we re let us me ll d i m s"
+    "could can you please thanks thank kindly love if need want wanted goal target objective "
+    "task end finally done when we re let us me ll d i m s"
 )
 _VERBS_S = wordset(
     "has is was does goes lies sits rests stands holds carries contains remains stays "
@@ -298,13 +298,12 @@ def _clauses_of(
             # no fact of that
             out.append(_make(text, pending[0].start, pending[-1].end, [pending], section, False))
             pending = []
-        if (
-            not pending
-            and lists.echoes(out, [t.text for t in _content(rest)])
-            and lists.gapped(out, ms, memory.kinds)
-        ):  # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both;
+        if not pending and lists.gapped(out, ms, memory.kinds, [t.text for t in rest]):
+            # "dispenser1 dispenses gin and dispenser2 tonic": the verb said once for both;
             # "t21 is up from t11, t22 from t12": with a word of it said again
             out += lists.elliptic(text, out, ms, toks[sg[0]].start, gap=True)
+            prev_subject, prev_last = (ms[0],), (ms[-1],)  # "…, ball 3 in room 3, where …"
+            memory.said(prev_subject, prev_last)
             continue
         slots: list[list[Mention]] = [[m] for m in ms]
         if keyed and not ms and _content(rest):
@@ -345,7 +344,12 @@ def _clauses_of(
             inherited = not slots
             slots = [list(ref), *slots]
         elif (
-            (not slots and first not in _OWN_SUBJECT and (leads or not words & _DENIERS))
+            (
+                not slots
+                and first not in _OWN_SUBJECT
+                and (leads or not words & _DENIERS)
+                and _content(rest)  # not "…, please." nor a lone cue word
+            )
             or first in _RELATIVE
             or (slots and sg[0] not in by_tok and first.isalpha() and first not in _NO_INHERIT)
         ):

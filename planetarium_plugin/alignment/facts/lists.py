@@ -178,11 +178,11 @@ def said_after(toks: Sequence[Token], pieces, n: int, by_tok, content) -> bool:
     return False
 
 
-def gapped(out: Sequence[Clause], ms: Sequence[Mention], kinds) -> bool:
+def gapped(out: Sequence[Clause], ms: Sequence[Mention], kinds, words: Sequence[str] = ()) -> bool:
     """Is a piece of bare objects ("and dispenser2 tonic") the clause before said again of
     other objects: as many objects (two or more) as its slots, each of its slot's object's
-    kind?"""
-    if not out or len(ms) < 2 or len(ms) != len(out[-1].slots):
+    kind? ``words``: the piece's own words, none or the clause's own (:func:`echoes`)."""
+    if not out or len(ms) < 2 or len(ms) != len(out[-1].slots) or not echoes(out, words):
         return False
     c = out[-1]
     return all(
@@ -196,12 +196,23 @@ def gapped(out: Sequence[Clause], ms: Sequence[Mention], kinds) -> bool:
 
 def echoes(out: Sequence[Clause], words: Sequence[str]) -> bool:
     """Are a piece's words none, or words the clause before says between its first two slots
-    ("from" in "t21 is up from t11, t22 from t12")?"""
+    after its first ("from" in "t21 is up from t11, t22 from t12")?"""
+    words = [w for w in words if w.isalpha() and w not in _PASSING]
     if not words:
         return True
     between = re.search(r"\bX\b(.*)\bY\b", out[-1].template) if out else None
-    said = set(re.findall(r"[a-z]+", between.group(1).lower())) if between else set()
-    return all(w in said for w in words)
+    said = re.findall(r"[a-z]+", between.group(1).lower()) if between else []
+    if len(said) > 4 or set(said) & _NOT_ECHOED:
+        return False  # "x is on the table with y on it": more than a verb between them;
+        # "b2 must not be on b1, and b1 should be on b3": no denial is said again
+    # the verb itself said again ("… and Bob starts at f3") is a clause of its own, and so is
+    # a piece with a verb the clause does not have ("…, and b1 should be on b3")
+    return bool(said) and said[0] not in words and all(w in said for w in words)
+
+
+#: Words a gapped piece may add in passing ("and d2 also tonic").
+_PASSING = wordset("also too then likewise respectively the a an")
+_NOT_ECHOED = wordset("and or with while but not no never nothing")
 
 
 def following_items(
