@@ -133,3 +133,37 @@ def test_a_negated_phrase_after_a_clause_is_no_pile(text):
     cs = with_clauses(split_clauses(text, w), text)
     assert not any(len(c.slots) == 2 and _slots(c)[0] == _slots(c)[1] for c in cs)
     assert all(len(c.slots) < 2 or "on it" not in c.template for c in cs)
+
+
+GARAGE = """(define (domain garage)
+  (:requirements :strips :typing)
+  (:types wheel hub nut)
+  (:predicates (on ?w - wheel ?h - hub) (tight ?n - nut ?h - hub) (loose ?n - nut ?h - hub))
+  (:action do-up :parameters (?n - nut ?h - hub) :precondition (loose ?n ?h)
+    :effect (and (tight ?n ?h) (not (loose ?n ?h))))
+  (:action mount :parameters (?w - wheel ?h - hub) :precondition () :effect (on ?w ?h)))"""
+
+
+def _garage(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain garage) (:objects w1 w2 - wheel h1 h2 - hub n1 n2 - nut) "
+        f"(:init (loose n1 h1) (loose n2 h2)) (:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nuts n1 and n2 are loose on h1 and h2 respectively. Goal: w2 on h2 with n2 tight on it.",
+        "Nuts n1 and n2 are loose on h1 and h2 respectively. Goal: w2 on h2, with n2 tight.",
+    ],
+)
+def test_a_with_phrase_no_predicate_relates_to_the_subject_is_said_of_the_place(text):
+    """ "w2 on h2 with n2 tight (on it)": no predicate relates a nut to a wheel, one relates it
+    to a hub, so the phrase is said of h2, not of w2."""
+    garage = Aligner(domain=GARAGE)
+    right = garage.explain(text, _garage("(on w2 h2) (tight n2 h2)"))
+    assert _atoms(right.goal.stated) == {"(on w2 h2)", "(tight n2 h2)"}
+    assert right.aligned
+    wrong = garage.explain(text, _garage("(on w2 h2) (tight n2 h1)"))
+    assert "(tight n2 h2)" in _atoms(wrong.goal.missing_in_problem) and not wrong.aligned

@@ -160,7 +160,8 @@ def explain_pairs(
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
             read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
-            clauses = name_clauses(read, world, with_clauses(said, read))  # no bare "." clause
+            said = with_clauses(said, read, world)  # "d2 on b with d1 on top of it"
+            clauses = name_clauses(read, world, said)  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
             clauses = grid_clauses(read, world, clauses)
             clauses = tower_clauses(read, world, clauses)

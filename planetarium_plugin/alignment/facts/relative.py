@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from .mentions import Mention, Token
 from .sections import _SEPARATORS
 from .templates import Clause
-from .world import PLACEHOLDERS, wordset
+from .world import PLACEHOLDERS, World, wordset
 
 __all__ = ["with_clauses", "with_cut"]
 
@@ -215,11 +215,51 @@ def _piles(clauses: list[Clause], text: str) -> list[Clause]:
     return out
 
 
-def with_clauses(clauses: Sequence[Clause], text: str = "") -> list[Clause]:
-    """Each clause "S … with O <relation> it" as two: "S …" and "O <relation> S"; with the
-    ``text``, piles told over two clauses too (:func:`_piles`)."""
+def _relates(world: World, a: Sequence[Mention], b: Sequence[Mention]) -> bool:
+    """Does some predicate of two or more places take an object of ``a`` and one of ``b``?"""
+    xs = [o for m in a for o in m.objects]
+    ys = [o for m in b for o in m.objects]
+
+    def takes(typ: str, o: str) -> bool:
+        return typ in ("object", "") or (
+            o in world.classes[typ] if typ in world.classes else not world.typed
+        )
+
+    return any(
+        takes(p.types[i], x) and takes(p.types[j], y)
+        for p in world.predicates.values()
+        if p.arity >= 2
+        for i in range(p.arity)
+        for j in range(p.arity)
+        if i != j
+        for x in xs[:4]
+        for y in ys[:4]
+    )
+
+
+def _said_of_place(world: World, before: Clause, c: Clause) -> Clause:
+    """A "with" phrase cut from a place clause and given its subject ("r1 on hub1, with nuts1
+    tight"): said of the place instead when no predicate relates the phrase's object to the
+    subject but one relates it to the place."""
+    if len(c.slots) != 2 or len(before.slots) < 2 or c.slots[0] != before.slots[0]:
+        return c
+    place = before.slots[-1]
+    if _relates(world, c.slots[1], c.slots[0]) or not _relates(world, c.slots[1], place):
+        return c
+    return dataclasses.replace(c, slots=(place, c.slots[1]))
+
+
+def with_clauses(
+    clauses: Sequence[Clause], text: str = "", world: World | None = None
+) -> list[Clause]:
+    """Each clause "S … with O <relation> it" as two: "S …" and "O <relation> S" (with the
+    ``world``: "r1 on hub2 with nuts2 tight on it" is nuts2 on hub2 when no predicate relates a
+    nut to a wheel but one relates it to a hub); with the ``text``, piles told over two clauses
+    too (:func:`_piles`)."""
     out: list[Clause] = []
     for c in clauses:
+        if world is not None and out and c.inherited and c.template.startswith("X with "):
+            c = _said_of_place(world, out[-1], c)  # "r1 on the first hub with nuts1 tight"
         m = _WITH.match(c.template)
         k = PLACEHOLDERS.index(m.group("ph")) if m else -1
         rel = m.group("rel").strip() if m else ""
@@ -238,7 +278,11 @@ def with_clauses(clauses: Sequence[Clause], text: str = "") -> list[Clause]:
         head = _relabel(m.group("head").strip(), letters)
         out.append(dataclasses.replace(c, template=head, slots=tuple(c.slots[i] for i in kept)))
         second = f"X {rel}"
+        back = c.slots[0]
+        last = c.slots[kept[-1]] if len(kept) > 1 else back
+        if world is not None and not _relates(world, c.slots[k], back):
+            back = last if _relates(world, c.slots[k], last) else back
         out.append(
-            dataclasses.replace(c, template=second, slots=(c.slots[k], c.slots[0]), inherited=False)
+            dataclasses.replace(c, template=second, slots=(c.slots[k], back), inherited=False)
         )
     return _piles(out, text) if text else out
