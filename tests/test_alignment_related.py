@@ -230,3 +230,56 @@ def test_the_place_of_an_agent_no_object_names_is_its_one_place_fact(text):
     assert "(person-at ann f2)" in _atoms(r.goal.stated) and r.aligned
     w = lift.explain(text, problem("(person-at ann f3)"))
     assert "(person-at ann f2)" in _atoms(w.goal.missing_in_problem) and not w.aligned
+
+
+STOREYS = """(define (domain storeys)
+  (:requirements :strips :typing)
+  (:types person floor)
+  (:predicates (above ?a ?b - floor) (person-at ?p - person ?f - floor))
+  (:action ride :parameters (?p - person ?a ?b - floor) :precondition (person-at ?p ?a)
+    :effect (and (person-at ?p ?b) (not (person-at ?p ?a)))))"""
+
+
+def _storeys(goal: str) -> str:
+    return (
+        "(define (problem p) (:domain storeys) (:objects ann bob - person f1 f2 f3 - floor) "
+        "(:init (above f1 f2) (above f1 f3) (above f2 f3) (person-at ann f2) (person-at bob f2)) "
+        f"(:goal (and {goal})))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Floors f1 to f3, each above the lower-numbered ones. Ann and Bob are on f2. Ann should "
+        "end up on the top floor and Bob on the ground floor.",
+        "Ann and Bob wait at f2 (floors f1, f2, f3, bottom to top). Goal: ann at the highest "
+        "floor, bob at the lowest floor.",
+    ],
+)
+def test_the_top_or_bottom_of_an_ordered_class_is_its_end(text):
+    """ "the top floor": the highest-numbered floor, when a static relation of height orders
+    the floors; "the ground floor", "the lowest floor": the lowest-numbered."""
+    storeys = Aligner(domain=STOREYS)
+    r = storeys.explain(text, _storeys("(person-at ann f3) (person-at bob f1)"))
+    assert _atoms(r.goal.stated) == {"(person-at ann f3)", "(person-at bob f1)"} and r.aligned
+    w = storeys.explain(text, _storeys("(person-at ann f2) (person-at bob f1)"))
+    assert "(person-at ann f3)" in _atoms(w.goal.missing_in_problem) and not w.aligned
+
+
+def test_the_top_of_a_class_ordered_by_size_is_no_end():
+    """ "the top disc" is the one on top of a pile, not the largest: a size order names no end."""
+    dom = (
+        "(define (domain discs) (:types disc) (:predicates (smaller ?a ?b - disc) "
+        "(clear ?d - disc)) (:action lift :parameters (?d - disc) :precondition (clear ?d) "
+        ":effect (not (clear ?d))))"
+    )
+    w = read_world(
+        "(define (problem p) (:domain discs) (:objects d1 d2 d3 - disc) (:init (smaller d1 d2) "
+        "(smaller d2 d3) (smaller d1 d3)) (:goal (and)))",
+        dom,
+    )
+    text = "Lift the top disc."
+    toks = tokenize(text)
+    plain = find_mentions(text, w, toks)
+    assert related(text, toks, plain, w) == plain
