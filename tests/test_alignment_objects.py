@@ -453,6 +453,27 @@ def test_counted_others_in_a_sentence_naming_none_are_the_rest_of_the_last_named
     assert {"c2", "c3", "c4"} not in slots, slots
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "c1 is at n1 and the other three are at n0. Goal: c2 at n2.",
+        "Only c1 stands at n1; the other three cells stand at n0. Raise c2 to n2.",
+    ],
+)
+def test_the_other_with_a_count_after_it_is_that_many_of_the_rest(text: str):
+    """ "the other three (cells)": the class less those the sentence names, when just that
+    many are left; "the other two" of three left names none of them."""
+    al = Aligner(domain=HEIGHTS)
+    e = al.explain(text, _heights("(height c2 n2)"))
+    assert {"(height c2 n0)", "(height c3 n0)", "(height c4 n0)"} <= _atoms(e.init.stated)
+    w = al.explain(text, _heights("(height c2 n2)").replace("(height c4 n0)", "(height c4 n1)"))
+    assert "(height c4 n0)" in _atoms(w.init.missing_in_problem)
+    two = read_world(_heights("(height c2 n2)"), HEIGHTS)
+    said = text.replace("three", "two")
+    slots = [{o for m in sl for o in m.objects} for c in split_clauses(said, two) for sl in c.slots]
+    assert {"c2", "c3", "c4"} not in slots and {"c2", "c3"} not in slots, slots
+
+
 def test_others_that_name_nothing():
     problem = _heights("(height c2 n2)")
     w = read_world(problem, HEIGHTS)

@@ -162,6 +162,10 @@ def _others(
         if k == i or k + 1 >= n or not toks[k + 1].text.isalpha():
             return None  # "in other words", "other than"
         end = k + 1
+        if not count and toks[end].text in NUMBER_WORDS and NUMBER_WORDS[toks[end].text] > 1:
+            count = NUMBER_WORDS[toks[end].text]  # "the other two (children)"
+            nxt = toks[end + 1].text if end + 1 < n else ""
+            end += 1 if nxt.isalpha() and idx.of_noun(nxt) else 0
         noun_objs = idx.of_noun(toks[end].text)
         if not noun_objs and (toks[end].text in _NOT_NOUNS or toks[end].text.endswith("ly")):
             return None
@@ -207,7 +211,10 @@ def _others(
         last = next((m for m in reversed(said) if set(m.objects) & pool), None)
         rest = pool - set(last.objects) if last is not None else set()
     singular = (
-        head in ("other", "remaining") and w == "the" and not toks[end].text.endswith("s")
+        head in ("other", "remaining")
+        and w == "the"
+        and not toks[end].text.endswith("s")
+        and not count
     )  # "the other room"; but "every other square" is each of them
     if len(rest) != 1 if singular else len(rest) < 2:
         return None  # "the other room": the one left; "the others": at least two
