@@ -24,7 +24,6 @@ description never becomes a guess.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from .descriptions import describe
@@ -103,42 +102,6 @@ def _picked(world: World, pool: frozenset[str], named: Sequence[str], preds: set
             continue
         out |= {x for x in args if x in pool and x not in named}
     return out
-
-
-#: An end of an ordered class: "the top floor", "the lowest level", "the ground floor".
-_ENDS = {
-    **dict.fromkeys(("top", "topmost", "highest", "uppermost"), True),
-    **dict.fromkeys(("bottom", "lowest", "ground", "bottommost"), False),
-}
-
-
-_HEIGHT = wordset("above below higher lower over under up down")
-
-
-def _end(world: World, word: str, noun: str) -> str | None:
-    """The highest- or lowest-numbered object of a singular class noun whose objects are
-    numbered and ordered by a static relation among themselves (floors, levels), or None."""
-    got = _noun(world, noun)
-    if got is None or got[1]:
-        return None
-    pool = got[0]
-    nums = {o: re.findall(r"\d+", o) for o in pool}
-    if len(pool) < 2 or any(len(v) != 1 for v in nums.values()):
-        return None
-    ranked = sorted(pool, key=lambda o: int(nums[o][0]))
-    if len({int(nums[o][0]) for o in pool}) != len(pool):
-        return None
-    ordered = any(  # a relation of height ("above"), not of size ("smaller": the top disc)
-        world.predicates[a[0]].static
-        and set(split_words(a[0])) & _HEIGHT
-        and a[1] in pool
-        and a[2] in pool
-        for a in world.init
-        if len(a) == 3 and a[0] in world.predicates
-    )
-    if not ordered:
-        return None
-    return ranked[-1] if _ENDS[word] else ranked[0]
 
 
 def _marked(world: World, word: str) -> str | None:
@@ -228,9 +191,6 @@ def _phrase(
     """(last token, objects, plural) of the description whose noun phrase starts at token j."""
     if j >= n:
         return None
-    if count is None and toks[j].text in _ENDS and j + 1 < n and j not in at:
-        one = _end(world, toks[j].text, toks[j + 1].text)  # "the top floor"
-        return (j + 1, {one}, False) if one is not None else None
     mod = at.get(j)
     if mod is not None and len(mod.objects) == 1 and mod.first_token == j:
         # "the kitchen balls", "the second distributor's pallet": a name (an ordinal and its
