@@ -143,3 +143,30 @@ def test_a_closing_courtesy_states_no_fact_of_the_last_subject(text):
     w = read_world(BLOCKS, "blocksworld")
     got = [c for c in split_clauses(text, w) if c.slots]
     assert all(len(c.slots) == 2 for c in got), [(c.template, _slots(c)) for c in got]
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("Snacks x1 and x2: x2 is fresh; x1 is not. Feed ann.", "(fresh x2)"),
+        ("Jar y2 is not full, but y1 is. Please feed ann.", "(full y1)"),
+    ],
+)
+def test_a_bare_verb_after_a_clause_says_it_again_turned_over(text, stated):
+    """ "x2 is fresh; x1 is not": x1 is not fresh; "y2 is not full, but y1 is": y1 is full."""
+    al = Aligner(domain=DOMAIN)
+    e = al.explain(text, KITCHEN)
+    assert stated in {f.atom for f in e.init.stated}
+    assert not e.init.contradicted and not e.init.missing_in_problem
+    # the wrong pair has the denied object fresh (full) too: the turned-over clause names it
+    other = "(fresh x1)" if "fresh" in stated else "(full y2)"
+    w = al.explain(text, KITCHEN.replace("(fresh x2)", f"(fresh x2) {other}"))
+    assert other in {f.atom for f in w.init.contradicted}
+
+
+@pytest.mark.parametrize("text", ["Kids: ann, bo. Feed ann.", "Snacks: x1 and x2. Feed ann."])
+def test_a_class_noun_over_its_objects_states_no_fact(text):
+    """ "Kids: ann, bo" names what ann and bo are; it is no ``fed`` fact of them."""
+    e = Aligner(domain=DOMAIN).explain(text, KITCHEN)
+    atoms = {f.atom for f in (*e.init.stated, *e.init.contradicted, *e.init.missing_in_problem)}
+    assert not atoms, atoms

@@ -52,6 +52,7 @@ from .relative import with_clauses
 from .restated import without_summary
 from .sequences import oriented, sequence_clauses
 from .structured import with_structured
+from .templates import flipped
 from .towers import tower_clauses
 from .unknown import with_unknown_objects
 from .verdict import DEFAULT_POLICY, VerdictPolicy
@@ -160,7 +161,7 @@ def explain_pairs(
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
             read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
             said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
-            said = with_clauses(said, read, world)  # "d2 on b with d1 on top of it"
+            said = with_clauses(flipped(said, read), read, world)  # "d2 on b with d1 on top of it"
             clauses = name_clauses(read, world, said)  # no bare "." clause
             clauses = sequence_clauses(read, world, clauses)
             clauses = grid_clauses(read, world, clauses)

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 
+from .ordinals import plain_forms
 from .world import PLACEHOLDERS, World, split_words, wordset
 
 __all__ = [
@@ -174,3 +175,18 @@ def ranked_aside(template: str, lexicon: frozenset[str]) -> bool:
         return False
     word = m["word"].lower()
     return word not in _NO_RANK and word not in lexicon
+
+
+_HEADED = re.compile(r"^\s*([A-Za-z]+)\s*:\s*X\s*$")
+
+
+def class_header(world: World, template: str, objects: list[str]) -> bool:
+    """Is the clause a class noun over its objects' list ("Children: child1-child3",
+    "Passengers: p1, p2"), naming what they are and stating no fact of the domain?"""
+    m = _HEADED.match(template)
+    if m is None or not objects:
+        return False
+    forms = set(plain_forms(m.group(1).lower()))
+    return any(
+        f in world.classes and f != "object" and set(objects) <= world.classes[f] for f in forms
+    ) or all(world.objects.get(o, "").lower() in forms for o in objects)

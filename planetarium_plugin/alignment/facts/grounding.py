@@ -28,6 +28,7 @@ from .candidates import options as _options
 from .clauses import Clause
 from .context import (
     bare_noun_phrase,
+    class_header,
     domain_lexicon,
     foreign_subject,
     order_only,
@@ -223,6 +224,11 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
                 unchanged(clause.template)
                 or order_only(clause.template)
                 or ranked_aside(clause.template, lexicon)
+                or class_header(
+                    world,
+                    clause.template,
+                    [o for sl in clause.slots for m in sl for o in m.objects],
+                )
             )
         ):
             # "Could the ferry", "The magic block fountain": a fragment that names a thing;
@@ -234,12 +240,8 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             out.append(GroundedClause(clause, tuple(cands), 0.0 if cands else 1.0, False))
             continue
         if (
-            (
-                (clause.section != "init" and permits(clause.template))
-                or rule_of_use(clause.template)
-            )
-            and not any(_MODAL.search(world.predicates[o[0]].template) for o in opts)
-        ):
+            (clause.section != "init" and permits(clause.template)) or rule_of_use(clause.template)
+        ) and not any(_MODAL.search(world.predicates[o[0]].template) for o in opts):
             # "p2 can wait": what need not be achieved is no fact of the goal; "each ingredient
             # can only be picked up once": a rule of the actions, in any section
             out.append(GroundedClause(clause, (), 1.0, False))

@@ -154,3 +154,58 @@ def _make(
     tpl = re.sub(r"\s*@\s*", " at ", tpl).replace("w/", "with ")
     tpl = re.sub(r"\s+", " ", tpl).strip(" ,.;:!?-*()")
     return Clause(start, end, piece, tpl, tuple(tuple(s) for s in slots), section, inherited)
+
+
+#: A clause that is only its subject and a verb, denied or not ("the other two are not",
+#: "b2 isn't", "but b3 is"): the clause before, said again with its denial turned over.
+_FLIP = re.compile(
+    r"^(?:but |and |while |whereas )?X (?:is|are|was|were|does|do|did|has|have|can)"
+    r"(?P<neg> not|n't)?[.!]?$",
+    re.I,
+)
+_COPULA = re.compile(r"\b(?:is|are|was|were|can|does|do|has|have)\b", re.I)
+
+
+def _said(c: Clause, text: str) -> str:
+    """The clause's words up to the next stop, its one object as X ("but y1 is", which the
+    template trims to "X")."""
+    m = c.slots[0][0] if c.slots and c.slots[0] else None
+    if m is None or not text or m.start < c.start or m.end > len(text):
+        return c.template
+    stop = re.search(r"[.;:!?,\n(]", text[m.end :])
+    end = m.end + stop.start() if stop else len(text)
+    return " ".join((text[c.start : m.start] + "X" + text[m.end : end]).split())
+
+
+def flipped(clauses: list[Clause], text: str = "") -> list[Clause]:
+    """``clauses`` with each "X are not" after a one-subject clause of the same section read as
+    that clause of X, denied ("only c1 is allergic to gluten; the other two are not"), and each
+    "X is" after a denied one as it, affirmed ("b1 is not clear, but b2 is")."""
+    out: list[Clause] = []
+    for c in clauses:
+        flip = _FLIP.match(_said(c, text)) if c.direct is None and len(c.slots) == 1 else None
+        prev = out[-1] if out else None
+        if flip is None or prev is None or not prev.slots or prev.direct is not None:
+            out.append(c)
+            continue
+        denied = bool(_DENIAL.search(prev.template))
+        if bool(flip.group("neg")) == denied or prev.section != c.section:
+            out.append(c)
+            continue
+        if denied:
+            template = _DENIAL.sub("", prev.template, count=1)
+        else:
+            template, n = _COPULA.subn(lambda m: f"{m.group(0)} not", prev.template, count=1)
+            template = template if n else f"{prev.template} not"
+        out.append(
+            Clause(
+                c.start,
+                c.end,
+                c.text,
+                " ".join(template.split()),
+                (c.slots[0], *prev.slots[1:]),
+                c.section,
+                False,
+            )
+        )
+    return out
