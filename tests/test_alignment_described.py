@@ -68,7 +68,10 @@ def test_a_quantifier_over_a_noun_no_type_names_reads_the_predicates_type(aligne
     right = _problem(PLANTS, GROWING, "(watered rose) (watered fern)")
     wrong = _problem(PLANTS, GROWING, "(watered rose)")
     r, w = aligner.explain(text, right), aligner.explain(text, wrong)
-    assert "(watered fern)" in _described(r) and "(watered rose)" in _described(r)
+    # "…, and by tonight they all must be watered": the goal piece of a cut sentence is said of
+    # the subject before the cut (``alignwords``), so its atoms are stated, not described
+    got = _described(r) if "they all" not in text else " ".join(_atoms(r.goal.stated))
+    assert "(watered fern)" in got and "(watered rose)" in got
     assert r.goal.unstated == () and r.aligned
     assert "(watered fern)" in _atoms(w.goal.missing_in_problem)
     assert w.similarity < r.similarity and not w.aligned

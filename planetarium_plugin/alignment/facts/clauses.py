@@ -167,7 +167,7 @@ def _split(text: str, original: str, world: World, mentions: list[Mention] | Non
             piece = text[first : toks[part[-1]].end]
             if sec == "goal" and first > g and _INIT_CUES.search(piece) and not _CUES.search(piece):
                 sec = "init"  # "Move b1 to r2. The robot starts in r1, …": the init after it
-            out += _clauses_of(original, toks, part, by_tok, sec, nouns, memory)
+            out += _clauses_of(original, toks, part, by_tok, sec, nouns, memory, part != parts[0])
     return out
 
 
@@ -179,6 +179,7 @@ def _clauses_of(
     section: str,
     nouns: frozenset[str] = frozenset(),
     memory: Antecedents | None = None,
+    cut: bool = False,  # a goal piece after the init one: "b2 is in r1 and must go to r2"
 ) -> list[Clause]:
     memory = memory if memory is not None else Antecedents()
     memory.new_sentence()
@@ -208,7 +209,7 @@ def _clauses_of(
     pairs = lists.small_clause(toks, [p for p in zip(segments, ends, strict=True) if p[0]], by_tok)
     out: list[Clause] = []
     pending: list[Mention] = []
-    prev_subject: tuple[Mention, ...] = ()
+    prev_subject = memory.before[-1][0] if cut and section == "goal" and memory.before else ()
     leads = True  # the previous subject opened its clause ("b1 is …", not "the robot is at b1")
     prev_last: tuple[Mention, ...] = ()
     header: tuple[int, int] | None = None  # "Objects:" / "Clear:" before a list
