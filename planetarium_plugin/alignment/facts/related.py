@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .descriptions import describe
-from .mentions import NUMBER_WORDS, Mention, Token, _natural
+from .mentions import NUMBER_WORDS, Mention, Token
 from .ordinals import plain_forms
 from .parenthesised import restated
-from .rows import row_mentions
+from .rows import described, row_mentions
 from .verb_lists import joined_mentions
 from .world import World, split_words, wordset
 
@@ -161,28 +161,7 @@ def related(
         end, objs, _ = got
         found.append((i, end, objs))
         i = end + 1
-    if not found:
-        return list(ments)
-    out = [
-        m
-        for m in ments
-        if m.first_token < 0
-        or not any(a <= m.last_token and m.first_token <= b for a, b, _ in found)
-    ]
-    for a, b, objs in found:
-        out.append(
-            Mention(
-                toks[a].start,
-                toks[b].end,
-                text[toks[a].start : toks[b].end],
-                tuple(sorted(objs, key=_natural)),
-                len(objs) > 1,
-                0.85,
-                a,
-                b,
-            )
-        )
-    return sorted(out, key=lambda m: m.start)
+    return described(text, toks, ments, found, 0.85)
 
 
 def _phrase(

@@ -26,7 +26,7 @@ only with a declared scheme: which number of ``x2y1`` is the row is the text's t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .mentions import NUMBER_WORDS, ORDINALS, Mention, Token, _natural
 from .sections import _sentences
@@ -189,6 +189,18 @@ def row_mentions(
         end, objs = got
         found.append((i, end, objs))
         i = end + 1
+    return described(text, toks, ments, found, 0.9)
+
+
+def described(
+    text: str,
+    toks: Sequence[Token],
+    ments: Sequence[Mention],
+    found: Sequence[tuple[int, int, Iterable[str]]],
+    confidence: float,
+) -> list[Mention]:
+    """``ments`` with each phrase ``found`` (first token, last token, its objects) in place of
+    the mentions it overlaps: one mention of those objects over the whole phrase."""
     if not found:
         return list(ments)
     out = [
@@ -198,18 +210,9 @@ def row_mentions(
         or not any(a <= m.last_token and m.first_token <= b for a, b, _ in found)
     ]
     for a, b, objs in found:
-        out.append(
-            Mention(
-                toks[a].start,
-                toks[b].end,
-                text[toks[a].start : toks[b].end],
-                tuple(sorted(objs, key=_natural)),
-                len(objs) > 1,
-                0.9,
-                a,
-                b,
-            )
-        )
+        objs = tuple(sorted(objs, key=_natural))
+        start, end = toks[a].start, toks[b].end
+        out.append(Mention(start, end, text[start:end], objs, len(objs) > 1, confidence, a, b))
     return sorted(out, key=lambda m: m.start)
 
 
