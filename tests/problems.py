@@ -27,3 +27,16 @@ def atoms(facts) -> set[str]:
     """The atoms of an explanation's fact list, as strings."""
     return {f.atom for f in facts}
 
+
+#: A painting domain (robots, tiles, colours; a robot paints the tile it is on with the colour it
+#: has), for alignment tests over a domain no pack covers.
+PAINT = """(define (domain paint)
+  (:requirements :strips :typing)
+  (:types robot tile color)
+  (:predicates (robot-at ?r - robot ?t - tile) (robot-has ?r - robot ?c - color)
+               (available-color ?c - color) (painted ?t - tile ?c - color))
+  (:action paint :parameters (?r - robot ?t - tile ?c - color)
+    :precondition (and (robot-at ?r ?t) (robot-has ?r ?c)) :effect (painted ?t ?c))
+  (:action change :parameters (?r - robot ?a - color ?b - color)
+    :precondition (and (robot-has ?r ?a) (available-color ?b))
+    :effect (and (robot-has ?r ?b) (not (robot-has ?r ?a)))))"""

@@ -6,6 +6,7 @@ unread). Domains, problems and wordings written for these tests; each fails with
 from __future__ import annotations
 
 import pytest
+from problems import PAINT
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
@@ -31,18 +32,6 @@ def _balls(goal: str = "(at ball1 roomb) (at ball2 rooma)") -> str:
         "left - gripper) (:init (at-robby rooma) (at ball1 rooma) (at ball2 roomb) (free left)) "
         f"(:goal (and {goal})))"
     )
-
-
-PAINT = """(define (domain paint)
-  (:requirements :strips :typing)
-  (:types robot tile color)
-  (:predicates (robot-at ?r - robot ?t - tile) (robot-has ?r - robot ?c - color)
-               (available-color ?c - color) (painted ?t - tile ?c - color))
-  (:action paint :parameters (?r - robot ?t - tile ?c - color)
-    :precondition (and (robot-at ?r ?t) (robot-has ?r ?c)) :effect (painted ?t ?c))
-  (:action change :parameters (?r - robot ?a - color ?b - color)
-    :precondition (and (robot-has ?r ?a) (available-color ?b))
-    :effect (and (robot-has ?r ?b) (not (robot-has ?r ?a)))))"""
 
 
 def _paint(goal: str = "(painted t2 black)") -> str:

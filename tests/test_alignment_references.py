@@ -7,6 +7,7 @@ Domains, problems and wordings written for these tests; each test fails without 
 from __future__ import annotations
 
 import pytest
+from problems import PAINT
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
@@ -30,18 +31,6 @@ def _lift(dest: str = "f3") -> str:
         "(define (problem p) (:domain lift) (:objects ann - passenger f1 f2 f3 - floor) "
         f"(:init (lift-at f2) (origin ann f1) (goes-to ann {dest})) (:goal (served ann)))"
     )
-
-
-PAINT = """(define (domain paint)
-  (:requirements :strips :typing)
-  (:types robot tile color)
-  (:predicates (robot-at ?r - robot ?t - tile) (robot-has ?r - robot ?c - color)
-               (available-color ?c - color) (painted ?t - tile ?c - color))
-  (:action paint :parameters (?r - robot ?t - tile ?c - color)
-    :precondition (and (robot-at ?r ?t) (robot-has ?r ?c)) :effect (painted ?t ?c))
-  (:action change :parameters (?r - robot ?a - color ?b - color)
-    :precondition (and (robot-has ?r ?a) (available-color ?b))
-    :effect (and (robot-has ?r ?b) (not (robot-has ?r ?a)))))"""
 
 
 def _paint(has: str = "white") -> str:
