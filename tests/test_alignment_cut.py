@@ -1,7 +1,8 @@
 """A sentence a goal cue cuts in two (issue 19, ``alignwords``): "ball2 is in rooma and must go
 to roomb" states an init fact and a goal fact of the same subject; the goal piece, which names
 only the place, is said of the init piece's subject (not read as the robot's move, nor left
-unread). Domains, problems and wordings written for these tests; each fails without the rule."""
+unread); "also" after an auxiliary ("must also go to roomb") cuts no clause. Domains, problems
+and wordings written for these tests; each fails without its rule."""
 
 from __future__ import annotations
 
@@ -107,3 +108,36 @@ def test_a_goal_piece_with_its_own_subject_keeps_it():
     clauses = split_clauses("ball1 is in rooma and ball2 must go to rooma.", world)
     assert [[m.objects for m in s] for s in clauses[-1].slots] == [[("ball2",)], [("rooma",)]]
     assert not clauses[-1].inherited
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ball1 is in rooma and must also go to roomb.",
+        "ball2 lies in roomb. ball1 is in rooma too; it should also end up in roomb.",
+    ],
+)
+def test_also_after_an_auxiliary_ends_no_clause(text: str):
+    world = read_world(_balls())
+    goal = [c for c in split_clauses(text, world) if c.section == "goal"]
+    assert len(goal) == 1, goal  # not "must" and a subjectless "go to roomb"
+    assert [[m.objects for m in s] for s in goal[0].slots] == [[("ball1",)], [("roomb",)]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Robot r1 is on t1 with white paint; black is available too. t2 is bare and must also "
+        "end up black.",
+        "r1 stands on t1 holding white, and black is available. t2 has no paint yet; it will "
+        "also need to be black.",
+    ],
+)
+def test_also_after_an_auxiliary_keeps_the_fact_and_its_subject(text: str):
+    al = Aligner(domain=PAINT)
+    e = al.explain(text, _paint())
+    assert "(painted t2 black)" in _atoms(e.goal.stated), e
+    assert e.aligned
+    w = al.explain(text, _paint("(painted t2 white)"))
+    assert "(painted t2 black)" in _atoms(w.goal.missing_in_problem), w
+    assert w.similarity < 0.5 * e.similarity

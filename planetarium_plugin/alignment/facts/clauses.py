@@ -30,13 +30,13 @@ from .sections import (
     _CUES,
     _IMPERATIVES,
     _INIT_CUES,
-    _SEPARATORS,
     _sentences,
     clause_cuts,
     goal_start,
     said_now,
     section_at,
     sections,
+    separates,
     vocabulary_words,
 )
 from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
@@ -194,7 +194,7 @@ def _clauses_of(
             and all(j in by_tok for j in segments[0])
             and n + 1 < len(idx)
         )
-        if toks[k].text in _SEPARATORS and k not in by_tok and not key_value:
+        if separates(toks, k) and k not in by_tok and not key_value:
             ends.append(toks[k].text)
             segments.append([])
         elif with_cut(toks, idx, n, by_tok, segments[-1]):

@@ -32,6 +32,7 @@ __all__ = [
     "said_now",
     "section_at",
     "sections",
+    "separates",
     "vocabulary_words",
 ]
 
@@ -59,6 +60,8 @@ _ASKING = wordset("can could would will")
 _ASKING_PAIRS = {"is there", "are there", "is it"}
 #: Tokens that end a clause.
 _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
+#: Words after which "also" ends no clause ("…, and it must also go to b").
+_AUXILIARIES = wordset("must should shall will would can could may might need needs has have")
 #: Words that may open a subject made only of object names ("Both nuts, nut1 and nut2, …").
 _LEAD_WORDS = wordset("both all each the these those of")
 _BULLETS = " \t-*•0123456789)."
@@ -243,6 +246,13 @@ def _bare_list_start(toks: Sequence, j: int, s0: int, by_tok: Container[int]) ->
     if i < 0 or toks[i].start < s0 or toks[i].text in _SEPARATORS:
         return i
     return j
+
+
+def separates(toks: Sequence, k: int) -> bool:
+    """Does token ``k`` end a clause? Not "also" after an auxiliary ("ball2 is in a and must
+    also go to b": one piece, its subject ball2, not "must" and a subjectless "go to b")."""
+    w = toks[k].text
+    return w in _SEPARATORS and not (w == "also" and k > 0 and toks[k - 1].text in _AUXILIARIES)
 
 
 def clause_cuts(
