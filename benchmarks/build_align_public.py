@@ -88,6 +88,13 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   in ten voices no other source uses (an exam exercise, a bug report, English calqued on another
   language, a voice-assistant transcript, an engineer's abbreviated bullets, a grown-up
   explaining to a child, a phone call, meeting minutes, a radio log, an e-mail to a colleague).
+- ``handwritten12``: the fourth batch of the ``calib`` split (``handwritten12.txt``, from
+  2026-11-28), written apart from ``handwritten7``, ``handwritten8`` and ``handwritten11`` by a
+  fourth author, without running the aligner on it: the four packs' domains and sixteen committed
+  domain files, in ten voices no other source uses (a forum question, a shift handover note, a
+  text-message thread, lecture notes' worked example, "SHALL" requirements, a before/after state
+  diff, an engineer's prompt for an LLM, a writer who corrects themselves, a paper's appendix with
+  LaTeX maths, a puzzle book's "You are ...").
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -207,6 +214,8 @@ SPLITS = {
     "handwritten8": "calib",
     # the calib split's third batch (2026-11-28), by another author than handwritten7 and 8
     "handwritten11": "calib",
+    # the calib split's fourth batch (2026-11-28), by another author than handwritten7, 8 and 11
+    "handwritten12": "calib",
 }
 
 Atom = tuple[str, ...]
