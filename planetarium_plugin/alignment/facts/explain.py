@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field
 
 from .evidence import verified
 from .grounding import GroundedClause, _members
+from .misread import doubted_spans
 from .world import World
 
 __all__ = [
@@ -360,6 +361,11 @@ def compare(
     left = [_fmt(a) for a in (*init_unstated, *goal_unstated)]
     i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes)
                               for x in (i_co, i_mi, g_co, g_mi))  # fmt: skip
+    # a span most of whose readings conflict is doubted as misread (:mod:`.misread`)
+    (i_co, i_mi), (g_co, g_mi) = doubted_spans(
+        i_st, i_co, i_mi, g_st, g_co, g_mi, [_fmt(a) for a in init_unstated],
+        [_fmt(a) for a in goal_unstated], [d.match for d in described], notes,
+    )  # fmt: skip
     init_sec = SectionExplanation(
         tuple(i_st),
         tuple(i_co),
