@@ -361,11 +361,9 @@ def compare(
     left = [_fmt(a) for a in (*init_unstated, *goal_unstated)]
     i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes)
                               for x in (i_co, i_mi, g_co, g_mi))  # fmt: skip
-    # a span most of whose readings conflict is doubted as misread (:mod:`.misread`)
-    (i_co, i_mi), (g_co, g_mi) = doubted_spans(
-        i_st, i_co, i_mi, g_st, g_co, g_mi, [_fmt(a) for a in init_unstated],
-        [_fmt(a) for a in goal_unstated], [d.match for d in described], notes,
-    )  # fmt: skip
+    n_i, ds = len(init_unstated), [d.match for d in described]  # a span misread: :mod:`.misread`
+    (i_co, i_mi), (g_co, g_mi) = doubted_spans(i_st, i_co, i_mi, g_st, g_co, g_mi, left[:n_i],
+                                               left[n_i:], ds, notes)  # fmt: skip
     init_sec = SectionExplanation(
         tuple(i_st),
         tuple(i_co),
