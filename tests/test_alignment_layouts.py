@@ -40,12 +40,13 @@ def test_a_pile_told_in_order_with_then_is_a_chain(aligner, said):
 def test_a_then_list_without_a_stated_end_reads_no_tower(aligner):
     """ "k4, then k2, then k1" says an order, not which end is the bottom: no chain is made up."""
     from planetarium_plugin.alignment.facts import read_world
+    from planetarium_plugin.alignment.facts.reading import Reading
     from planetarium_plugin.alignment.facts.towers import tower_clauses
     from planetarium_plugin.packs import default_registry
 
     w = read_world(_blocks(PILE), default_registry()["blocksworld"].domain)
-    assert tower_clauses("Move k4, then k2, then k1.", w, []) == []
-    assert tower_clauses("Stack k4 at the base, then k2, then k1.", w, [])
+    assert tower_clauses(Reading.of("Move k4, then k2, then k1.", w), []) == []
+    assert tower_clauses(Reading.of("Stack k4 at the base, then k2, then k1.", w), [])
 
 
 FLOOR = (

@@ -225,6 +225,7 @@ def test_an_elliptic_clause_repeats_the_previous_one_of_its_objects():
 def test_a_slash_tower_with_a_stated_end_is_a_chain(aligner):
     """ "c3/c2/c1 (c1 bottom)", "c4/c5/c6 from the bottom up", "with c6 on top": each object on
     the next one down; the same run with no end stated is left as it was (no chain)."""
+    from planetarium_plugin.alignment.facts.reading import Reading
     from planetarium_plugin.alignment.facts.towers import tower_clauses
 
     w = _world(BLOCKS, "blocksworld")
@@ -234,12 +235,12 @@ def test_a_slash_tower_with_a_stated_end_is_a_chain(aligner):
         "Pile c3/c2/c1 with c3 on top; c6 on c5 on c4.",
         "Two piles, the first c3/c2/c1 top to bottom; c6 on c5 on c4.",
     ):
-        got = [_slots(c) for c in tower_clauses(text, w, [])]
+        got = [_slots(c) for c in tower_clauses(Reading.of(text, w), [])]
         assert got == [[["c3"], ["c2"]], [["c2"], ["c1"]]], text
         e = aligner.explain(text + " The arm is empty. Goal: c1 on c6.", BLOCKS)
         stated = _atoms(e.init.stated)
         assert {"(on c3 c2)", "(on c2 c1)"} <= stated, text
-    assert tower_clauses("Pile c3/c2/c1. Also c6 on c5 on c4.", w, []) == []
+    assert tower_clauses(Reading.of("Pile c3/c2/c1. Also c6 on c5 on c4.", w), []) == []
     e = aligner.explain("Pile c3/c2/c1. The arm is empty. Goal: c1 on c6.", BLOCKS)
     assert not {"(on c3 c2)", "(on c2 c1)"} <= _atoms(e.init.stated)
 

@@ -9,6 +9,7 @@ import pytest
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts.moved import moved_clauses
+from planetarium_plugin.alignment.facts.reading import Reading
 from planetarium_plugin.alignment.facts.world import read_world
 
 YARD = """(define (domain yard)
@@ -78,6 +79,6 @@ def test_a_pile_said_reversed_is_turned_over(aligner, goal):
 
 def test_no_new_base_or_another_count_reads_nothing():
     w = read_world(_problem(SAME), YARD)
-    assert moved_clauses("Goal: the same tower, upside down.", w, []) == []
-    assert moved_clauses("Goal: the same two crates stacked on s2.", w, []) == []
-    assert moved_clauses("Goal: paint it the same colour as s2.", w, []) == []
+    assert moved_clauses(Reading.of("Goal: the same tower, upside down.", w), []) == []
+    assert moved_clauses(Reading.of("Goal: the same two crates stacked on s2.", w), []) == []
+    assert moved_clauses(Reading.of("Goal: paint it the same colour as s2.", w), []) == []

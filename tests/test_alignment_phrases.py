@@ -10,6 +10,7 @@ import pytest
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
+from planetarium_plugin.alignment.facts.reading import Reading
 from planetarium_plugin.alignment.facts.sections import sections
 from planetarium_plugin.alignment.facts.towers import tower_clauses
 
@@ -91,7 +92,8 @@ def test_goal_cues_with_a_word_between(text, goal_from):
 )
 def test_a_tower_listed_with_one_end_named(text):
     w = read_world(BLOCKS)
-    got = [(c.template, _slots(c)) for c in tower_clauses(text, w, split_clauses(text, w))]
+    said = split_clauses(text, w)
+    got = [(c.template, _slots(c)) for c in tower_clauses(Reading.of(text, w), said)]
     for pair in (["b1"], ["b2"]), (["b2"], ["b3"]), (["b3"], ["b4"]):
         assert ("X on Y", list(pair)) in got
     e = Aligner().explain(text, BLOCKS)
@@ -108,7 +110,7 @@ def test_a_tower_listed_with_one_end_named(text):
 def test_a_list_with_no_end_named_is_no_tower():
     w = read_world(BLOCKS)
     text = "b1, b2, b3 and b4 form one tower. Put b1 on the table."
-    assert not any(c.template == "X on Y" for c in tower_clauses(text, w, []))
+    assert not any(c.template == "X on Y" for c in tower_clauses(Reading.of(text, w), []))
 
 
 @pytest.mark.parametrize(
@@ -120,14 +122,15 @@ def test_a_list_with_no_end_named_is_no_tower():
 )
 def test_a_tower_told_by_places(text):
     w = read_world(BLOCKS)
-    got = [(c.template, _slots(c)) for c in tower_clauses(text, w, split_clauses(text, w))]
+    said = split_clauses(text, w)
+    got = [(c.template, _slots(c)) for c in tower_clauses(Reading.of(text, w), said)]
     assert ("X on Y", [["b2"], ["b3"]]) in got and ("X on Y", [["b3"], ["b4"]]) in got
 
 
 def test_on_top_of_is_a_relation_not_a_place():
     w = read_world(BLOCKS)
     text = "b2 on top of b1, b3 in the middle, b4 at the bottom."
-    assert not any(c.template == "X on Y" for c in tower_clauses(text, w, []))
+    assert not any(c.template == "X on Y" for c in tower_clauses(Reading.of(text, w), []))
 
 
 @pytest.mark.parametrize(

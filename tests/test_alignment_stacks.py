@@ -74,10 +74,11 @@ def test_a_stack_list_in_another_domain_reads_its_links(aligner, said):
 def test_a_list_with_no_stated_end_or_no_stacking_reads_no_tower():
     """A list that says no end, or a sentence that speaks of no stacking, makes up no chain."""
     from planetarium_plugin.alignment.facts import read_world
+    from planetarium_plugin.alignment.facts.reading import Reading
     from planetarium_plugin.alignment.facts.towers import tower_clauses
     from planetarium_plugin.packs import default_registry
 
     w = read_world(_blocks(PILE), default_registry()["blocksworld"].domain)
-    assert tower_clauses("Stack k4, k2, k1 and k3.", w, []) == []
-    assert tower_clauses("From the bottom shelf take k4, k2, k1.", w, []) == []
-    assert tower_clauses("Stack k4 (bottom), k2, k1.", w, [])
+    assert tower_clauses(Reading.of("Stack k4, k2, k1 and k3.", w), []) == []
+    assert tower_clauses(Reading.of("From the bottom shelf take k4, k2, k1.", w), []) == []
+    assert tower_clauses(Reading.of("Stack k4 (bottom), k2, k1.", w), [])

@@ -11,6 +11,7 @@ import pytest
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world
 from planetarium_plugin.alignment.facts.loose import loose_spans
+from planetarium_plugin.alignment.facts.reading import Reading
 from planetarium_plugin.alignment.facts.structured import structured_clauses
 from planetarium_plugin.packs import default_registry
 
@@ -166,10 +167,10 @@ def test_sentences_after_a_prose_goal_may_state_the_init(aligner, text):
 
 def test_a_goal_heading_keeps_what_follows_in_the_goal():
     w = read_world(BLOCKS, default_registry()["blocksworld"].domain)
-    assert loose_spans("Goal:\n1. k1 is on k3.\n2. k3 is on k2.", w) == ()
-    assert loose_spans("The goal facts are these: k1 on k3. k3 on k2.", w) == ()
+    assert loose_spans(Reading.of("Goal:\n1. k1 is on k3.\n2. k3 is on k2.", w)) == ()
+    assert loose_spans(Reading.of("The goal facts are these: k1 on k3. k3 on k2.", w)) == ()
     t = "Stack k1 on k3. k2 is on k1."
-    assert [t[a:b] for a, b in loose_spans(t, w)] == ["k2 is on k1."]
+    assert [t[a:b] for a, b in loose_spans(Reading.of(t, w))] == ["k2 is on k1."]
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import find_mentions, read_world, split_clauses
 from planetarium_plugin.alignment.facts.naming import name_clauses, named_predicates
+from planetarium_plugin.alignment.facts.reading import Reading
 from planetarium_plugin.alignment.facts.sections import sections, vocabulary_words
 from planetarium_plugin.alignment.facts.sequences import sequence_clauses
 from planetarium_plugin.alignment.facts.vocabulary import name_negated, negations
@@ -178,7 +179,7 @@ def test_an_ordered_list_states_an_order(aligner_track):
     # the same list with no word of order states no layout
     w = read_world(_track(order), TRACK)
     plain = "The stops are s1, s2, s3."
-    assert sequence_clauses(plain, w, []) == []
+    assert sequence_clauses(Reading.of(plain, w), []) == []
 
 
 @pytest.fixture(scope="module")

@@ -48,6 +48,7 @@ from .moved import moved_clauses
 from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
 from .placed_lists import placed_list_clauses
+from .reading import Reading
 from .relative import with_clauses
 from .restated import without_summary
 from .sequences import oriented, sequence_clauses
@@ -160,24 +161,26 @@ def explain_pairs(
             read = without_summary(text[:MAX_TEXT_CHARS])  # a closing summary restates
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
             read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
-            said = [c for c in split_clauses(read, world) if any(ch.isalnum() for ch in c.text)]
+            reading = Reading.of(read, world)  # tokens, mentions, sections: once per text
+            said = split_clauses(read, world, reading=reading)
+            said = [c for c in said if any(ch.isalnum() for ch in c.text)]
             said = with_clauses(flipped(said, read), read, world)  # "d2 on b with d1 on top of it"
             clauses = name_clauses(read, world, said)  # no bare "." clause
-            clauses = sequence_clauses(read, world, clauses)
-            clauses = grid_clauses(read, world, clauses)
-            clauses = tower_clauses(read, world, clauses)
-            clauses = moved_clauses(read, world, clauses)  # "the same tower on peg3"
-            clauses = placed_list_clauses(read, world, clauses)  # "In the boot: the jack, …"
+            clauses = sequence_clauses(reading, clauses)
+            clauses = grid_clauses(reading, clauses)
+            clauses = tower_clauses(reading, clauses)
+            clauses = moved_clauses(reading, clauses)  # "the same tower on peg3"
+            clauses = placed_list_clauses(reading, clauses)  # "In the boot: the jack, …"
             clauses = except_clauses(read, world, clauses)  # "all on the table except b6"
-            clauses = with_structured(read, world, clauses)[:MAX_CLAUSES]
+            clauses = with_structured(reading, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
             owned, clauses = owners(read, world, clauses)
             clauses = narrowed(world, owned, read, clauses)
             clauses = elided_clauses(world, clauses, owned)
-            loose = loose_spans(read, world)
+            loose = loose_spans(reading)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
-            read, spans, clauses, loose = text[:MAX_TEXT_CHARS], (), [], ()
-        prepared.append((world, pack, clauses, loose, read, spans))
+            read, spans, clauses, loose, reading = text[:MAX_TEXT_CHARS], (), [], (), None
+        prepared.append((world, pack, clauses, loose, read, spans, reading))
     strings = {c.template for _, _, cl, *_ in prepared for c in cl}
     strings |= {
         o[i]
@@ -191,7 +194,7 @@ def explain_pairs(
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
     bar = policy.confident  # conflicts from this confidence are checked (:mod:`.evidence`)
-    for (world, pack, clauses, loose, read, spans), pddl, text in zip(
+    for (world, pack, clauses, loose, read, spans, reading), pddl, text in zip(
         prepared, pddls, texts, strict=True
     ):
         try:
@@ -210,7 +213,8 @@ def explain_pairs(
                 if pack is not None and pack.describe_goal is not None:
                     said = describe_goals([pddl], pack)[0]
                     found = abstract_matches(enc, read, said)
-                desc = described_goals(enc, world, read, clauses)
+                # no reading: the pair has no clauses, nothing is read by description
+                desc = described_goals(enc, reading, clauses) if reading is not None else ()
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose, bar)
             got = restore_spans(got, text, spans)

@@ -18,8 +18,9 @@ from ..encoder import Encoder
 from .clauses import Clause
 from .explain import FactMatch, _fmt
 from .grounding import ground_clauses
-from .mentions import Mention, find_mentions
+from .mentions import Mention
 from .quantified import OTHER, piece_around, quantified_starts
+from .reading import Reading
 from .sections import _sentences, section_at, sections
 from .world import PLACEHOLDERS, World, wordset
 
@@ -244,20 +245,21 @@ def _swapped(world: World, a: str, b: str) -> frozenset[tuple[str, ...]] | None:
 
 
 def described_goals(
-    enc: Encoder, world: World, text: str, clauses: Sequence[Clause]
+    enc: Encoder, reading: Reading, clauses: Sequence[Clause]
 ) -> tuple[Described, ...]:
     """Goal phrases that state a set of goal atoms by description, in any domain: a quantifier
     and a class, a set the text defines, or a noun the predicate's type resolves ("serve both
     children", "paint the whole upper row green", "every floor visited"), read with the
     domain's vocabulary; and "a and b trade places" (the init relation exchanged). Only readings
     that are unique and clear are returned."""
+    text, world = reading.text, reading.world
     if not world.goal_pos or not clauses:
         return ()
     toks = list(re.finditer(r"[A-Za-z]+|\d+", text))
     starts = quantified_starts(toks)
     if not starts and not _SWAP.search(text):
         return ()  # no quantified phrase, nothing traded: nothing read by description
-    mentions = find_mentions(text, world)
+    mentions = list(reading.mentions)
     groups = _groups(text, mentions)
     out: list[Described] = []
 

@@ -21,8 +21,9 @@ import re
 
 from . import lists
 from .glosses import glossed
-from .mentions import Mention, Token, tokenize
+from .mentions import Mention, Token
 from .naming import named_calls
+from .reading import Reading
 from .references import Antecedents, antecedent, opening
 from .related import resolved_mentions
 from .relative import _DENIERS, with_cut
@@ -92,34 +93,25 @@ _VERBS_S = wordset(
 _NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
 
 
-def split_clauses(text: str, world: World, mentions: list[Mention] | None = None) -> list[Clause]:
-    """The clauses of ``text``, left to right, with resolved object slots."""
+def split_clauses(
+    text: str, world: World, mentions: list[Mention] | None = None, reading: Reading | None = None
+) -> list[Clause]:
+    """The clauses of ``text``, left to right, with resolved object slots (``reading``: the
+    text's own :class:`~.reading.Reading`, not read again where no call or dash rewrites it)."""
     calls = named_calls(text, world)
     direct: list[tuple[int, Clause]] = []
     if calls:
         chars = list(text)
         for start, end, name, args in calls:
-            slots = [[Mention(a, b, text[a:b], (o,), False, 1.0, -1, -1)] for a, b, o in args]
-            direct.append(
-                (
-                    start,
-                    Clause(
-                        start,
-                        end,
-                        text[start:end],
-                        name,
-                        tuple(tuple(x) for x in slots),
-                        "any",
-                        False,
-                        name,
-                    ),
-                )
-            )
+            slots = tuple((Mention(a, b, text[a:b], (o,), False, 1.0, -1, -1),) for a, b, o in args)
+            clause = Clause(start, end, text[start:end], name, slots, "any", False, name)
+            direct.append((start, clause))
             chars[start:end] = " " * (end - start)
         masked = "".join(chars)
     else:
         masked = text
-    out = _split(masked, text, world, mentions if not calls else None)
+    read = reading if reading is not None and reading.world is world else Reading.of(text, world)
+    out = _split(masked, text, mentions if not calls else None, read)
     if direct:
         secs = sections(masked, vocabulary_words(world), world.verbs)
         for start, c in direct:
@@ -135,15 +127,16 @@ def _singular(toks: list[Token], k: int) -> bool:
     return w in _VERBS_S or (w.isalpha() and w.endswith("s") and not w.endswith("ss"))
 
 
-def _split(text: str, original: str, world: World, mentions: list[Mention] | None) -> list[Clause]:
+def _split(text: str, original: str, mentions: list[Mention] | None, read: Reading) -> list[Clause]:
     text = _DASH.sub(lambda m: " ;" + " " * (len(m.group(0)) - 2), text)  # same offsets
-    toks = tokenize(text)
-    ments = mentions if mentions is not None else resolved_mentions(text, toks, world)
+    read = read.of_text(text)
+    toks, world = list(read.tokens), read.world
+    ments = mentions if mentions is not None else resolved_mentions(read)
     by_tok = {}
     for m in ments:
         for k in range(m.first_token, m.last_token + 1):
             by_tok[k] = m
-    secs = clause_cuts(sections(text, vocabulary_words(world), world.verbs), text, toks, by_tok)
+    secs = clause_cuts(list(read.sections), text, toks, by_tok)
     nouns = frozenset(world.classes) | world.type_preds
     out: list[Clause] = []
     memory = Antecedents(world.objects, world=world)

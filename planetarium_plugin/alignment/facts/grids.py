@@ -13,13 +13,14 @@ above, below, either way), the one the problem's init shares most atoms with is 
 facts become direct clauses; a link missing or added in a wrong problem still leaves a fact of
 the reading missing.
 
+>>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> dom = ("(define (domain g) (:types cell) (:predicates (up ?a ?b - cell) (at ?c - cell))"
 ...        " (:action go :parameters (?a ?b - cell) :precondition (and (at ?a) (up ?a ?b))"
 ...        " :effect (and (at ?b) (not (at ?a)))))")
 >>> w = read_world("(define (problem p) (:domain g) (:objects a b c d - cell) (:init (at a)"
 ...                " (up a c) (up b d)) (:goal (at d)))", dom)
->>> got = grid_clauses("a and b on the top row, c and d below them.", w, [])
+>>> got = grid_clauses(Reading.of("a and b on the top row, c and d below them.", w), [])
 >>> [(c.direct, [s[0].objects[0] for s in c.slots]) for c in got]
 [('up', ['a', 'c']), ('up', ['b', 'd'])]
 """
@@ -30,9 +31,10 @@ import re
 from collections.abc import Sequence
 
 from .clauses import Clause
-from .mentions import Mention, find_mentions
+from .mentions import Mention
+from .reading import Reading
 from .rows import scheme, upright
-from .sections import _sentences, section_at, sections, vocabulary_words
+from .sections import _sentences, section_at
 from .sequences import replace_spanned
 from .world import World
 
@@ -276,14 +278,14 @@ def _spread(
     return out
 
 
-def grid_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+def grid_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every grid told by rows, pairs or coordinates read as direct clauses of
     the domain's static binary predicates (and the clauses that misread the rows dropped)."""
+    text, world = reading.text, reading.world
     binary = _static_binary(world)
     if not binary:
         return list(clauses)
-    ms = find_mentions(text, world)
-    secs = sections(text, vocabulary_words(world), world.verbs)
+    ms, secs = list(reading.mentions), list(reading.sections)
     done = {
         (c.direct, *(m.objects[0] for sl in c.slots for m in sl[:1])) for c in clauses if c.direct
     }

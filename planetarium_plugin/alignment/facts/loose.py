@@ -11,15 +11,16 @@ covers what follows it, as a list under it does, so the sentences after a headin
 clause inside one against the goal first and, where the goal does not have what it states but
 the init does, reads it as an init fact.
 
+>>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> w = read_world("(define (problem p) (:domain d) (:objects b1 b2 b3) (:init) (:goal (and)))")
 >>> t = "b2 should end up on b3. b1 is on b2 and clear. b1 must stay on b2."
->>> [t[a:b] for a, b in loose_spans(t, w)]
+>>> [t[a:b] for a, b in loose_spans(Reading.of(t, w))]
 ['b1 is on b2 and clear.']
 >>> t = "b2 should end up on b3. b1 is on b2, and it must stay there."
->>> [t[a:b].strip(' ,') for a, b in loose_spans(t, w)]
+>>> [t[a:b].strip(' ,') for a, b in loose_spans(Reading.of(t, w))]
 ['b1 is on b2']
->>> loose_spans("Goal: b2 on b3. b1 on b2.", w)
+>>> loose_spans(Reading.of("Goal: b2 on b3. b1 on b2.", w))
 ()
 """
 
@@ -27,8 +28,8 @@ from __future__ import annotations
 
 import re
 
-from .sections import _IMPERATIVES, _goal_cue, _sentences, sections, vocabulary_words
-from .world import World
+from .reading import Reading
+from .sections import _IMPERATIVES, _goal_cue, _sentences
 
 __all__ = ["loose_spans"]
 
@@ -42,11 +43,10 @@ def _heading(sent: str, at: int) -> bool:
     return ":" in sent[at:]
 
 
-def loose_spans(text: str, world: World) -> tuple[tuple[int, int], ...]:
+def loose_spans(reading: Reading) -> tuple[tuple[int, int], ...]:
     """Spans of the sentences that fall in a goal section only because a prose goal sentence
     came before them (no goal cue or imperative of their own, no heading over them)."""
-    skip = vocabulary_words(world)
-    secs = sections(text, skip, world.verbs)
+    text, skip, secs = reading.text, reading.vocabulary, list(reading.sections)
     if not any(name == "goal" for _, name in secs):
         return ()
     out: list[tuple[int, int]] = []
@@ -61,7 +61,7 @@ def loose_spans(text: str, world: World) -> tuple[tuple[int, int], ...]:
             continue  # init, or the goal starts in this sentence: its own cue
         sent = text[s:e]
         words = re.findall(r"[A-Za-z']+", sent)
-        if words and (words[0].lower() in _IMPERATIVES or words[0].lower() in world.verbs):
+        if words and (words[0].lower() in _IMPERATIVES or words[0].lower() in reading.world.verbs):
             continue
         end = e
         own = _goal_cue(sent, skip)

@@ -12,11 +12,12 @@ direct clause per link. The clauses the sentence otherwise read from the phrase 
 restatement of the pile's ends ("c4 at the bottom and c1 on top") are dropped. Without one such
 pile, or without a new base, nothing is read.
 
+>>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> w = read_world("(define (problem p) (:domain d) (:objects a b c x y)"
 ...                " (:init (on a b) (on b x)) (:goal (and (on b y) (on a b))))")
 >>> [(c.direct, [s[0].objects[0] for s in c.slots])
-...  for c in moved_clauses("Goal: the same tower on y.", w, [])]
+...  for c in moved_clauses(Reading.of("Goal: the same tower on y.", w), [])]
 [('on', ['b', 'y']), ('on', ['a', 'b'])]
 """
 
@@ -27,9 +28,10 @@ from collections.abc import Sequence
 
 from .abstract import _chain
 from .clauses import Clause
-from .mentions import NUMBER_WORDS, Mention, find_mentions
+from .mentions import NUMBER_WORDS, Mention
 from .ordinals import plain_forms
-from .sections import _sentences, section_at, sections, vocabulary_words
+from .reading import Reading
+from .sections import _sentences, section_at
 from .sequences import replace_spanned
 from .world import World
 
@@ -77,16 +79,16 @@ def _count(word: str | None) -> int | None:
     return int(w) if w.isdigit() else NUMBER_WORDS.get(w)
 
 
-def moved_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+def moved_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with a goal pile told as the init's pile on a new base read as direct
     clauses of the stacking predicate (the sentence's restating clauses dropped)."""
+    text, world = reading.text, reading.world
     if not _PILE.search(text):
         return list(clauses)
     piles = _piles(world)
     if not piles:
         return list(clauses)
-    ms = find_mentions(text, world)
-    secs = sections(text, vocabulary_words(world), world.verbs)
+    ms, secs = list(reading.mentions), list(reading.sections)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
     for s, e in _sentences(text):

@@ -11,11 +11,12 @@ joined by commas, "and" and articles (items that name no object, "the robot", ar
 over), up to the first other word (", which are intact" is about the last items, not the
 place).
 
+>>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> w = read_world("(define (problem p) (:domain d) (:objects boot jack pump)"
 ...                " (:init) (:goal (and)))")
 >>> [(c.template, [s[0].objects[0] for s in c.slots])
-...  for c in placed_list_clauses("In the boot: the jack and the pump.", w, [])]
+...  for c in placed_list_clauses(Reading.of("In the boot: the jack and the pump.", w), [])]
 [('X in Y', ['jack', 'boot']), ('X in Y', ['pump', 'boot'])]
 """
 
@@ -25,9 +26,8 @@ import re
 from collections.abc import Sequence
 
 from .clauses import Clause
-from .mentions import find_mentions
-from .sections import section_at, sections, vocabulary_words
-from .world import World
+from .reading import Reading
+from .sections import section_at
 
 __all__ = ["placed_list_clauses"]
 
@@ -47,14 +47,14 @@ _JOIN = re.compile(
 _PREP = {"inside": "in", "within": "in", "on top of": "on"}
 
 
-def placed_list_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+def placed_list_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every place-headed list read as one "X <prep> Y" clause per item (and
     the clauses that misread the header and the list dropped)."""
+    text = reading.text
     heads = list(_HEADER.finditer(text))
     if not heads:
         return list(clauses)
-    ms = find_mentions(text, world)
-    secs = sections(text, vocabulary_words(world), world.verbs)
+    ms, secs = list(reading.mentions), list(reading.sections)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
     for h in heads:

@@ -30,6 +30,7 @@ from .descriptions import describe
 from .mentions import NUMBER_WORDS, Mention, Token
 from .ordinals import plain_forms
 from .parenthesised import restated
+from .reading import Reading
 from .rows import described, row_mentions
 from .verb_lists import joined_mentions
 from .world import World, split_words, wordset
@@ -285,11 +286,12 @@ def _placed(
     return (end, objs, plural) if objs and _fits(objs, count, plural) else None
 
 
-def resolved_mentions(text: str, toks: list[Token], world: World) -> list[Mention]:
+def resolved_mentions(reading: Reading) -> list[Mention]:
     """The object mentions of a text for its clauses: names, lists and counts
     (:mod:`.verb_lists`), cells by row and column (:mod:`.rows`), descriptions by a static tie
     (:mod:`.descriptions`), names restated in parentheses (:mod:`.parenthesised`) and
     descriptions by an init relation (:func:`related`)."""
-    got = row_mentions(text, toks, joined_mentions(text, toks, world), world)
+    text, toks, world = reading.text, list(reading.tokens), reading.world
+    got = row_mentions(text, toks, joined_mentions(reading), world)
     got = restated(text, toks, describe(text, toks, got, world))
     return related(text, toks, got, world)

@@ -10,13 +10,14 @@ the text is ambiguous, the domain file decides — and its facts become direct c
 clause the sequence was read from (otherwise misread as one unary fact per object) is dropped.
 A wrong problem (a link missing, one added) still leaves facts of the reading missing.
 
+>>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> dom = ("(define (domain g) (:types cell) (:predicates (link ?a ?b - cell) (at ?c - cell))"
 ...        " (:action go :parameters (?a ?b - cell) :precondition (and (at ?a) (link ?a ?b))"
 ...        " :effect (and (at ?b) (not (at ?a)))))")
 >>> w = read_world("(define (problem p) (:domain g) (:objects x y z - cell) (:init (at x)"
 ...                " (link x y) (link y x) (link y z) (link z y)) (:goal (at z)))", dom)
->>> got = sequence_clauses("x-y-z, both ways.", w, [])
+>>> got = sequence_clauses(Reading.of("x-y-z, both ways.", w), [])
 >>> [(c.direct, [s[0].objects[0] for s in c.slots]) for c in got]
 [('link', ['x', 'y']), ('link', ['y', 'x']), ('link', ['y', 'z']), ('link', ['z', 'y'])]
 """
@@ -29,8 +30,9 @@ from collections.abc import Sequence
 
 from .clauses import Clause
 from .grounding import GroundedClause
-from .mentions import Mention, find_mentions
-from .sections import _sentences, section_at, sections, vocabulary_words
+from .mentions import Mention
+from .reading import Reading
+from .sections import _sentences, section_at
 from .world import World
 
 __all__ = ["oriented", "replace_spanned", "sequence_clauses"]
@@ -186,9 +188,10 @@ def _readings(objs: list[str]) -> dict[str, set[tuple[str, str]]]:
     }
 
 
-def sequence_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+def sequence_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every sequence's facts as direct clauses (and the clauses that only
     restated the sequence's objects dropped)."""
+    text, world = reading.text, reading.world
     binary = [
         p
         for p in world.predicates.values()
@@ -196,8 +199,7 @@ def sequence_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list
     ]
     if not binary:
         return list(clauses)
-    ms = find_mentions(text, world)
-    secs = sections(text, vocabulary_words(world), world.verbs)
+    ms, secs = list(reading.mentions), list(reading.sections)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
     for s, e in _sentences(text):

@@ -35,7 +35,8 @@ from collections.abc import Sequence
 
 from .clauses import Clause
 from .mentions import Mention, find_mentions
-from .sections import _CUES, _IMPERATIVES, _INIT_CUES, section_at, sections, vocabulary_words
+from .reading import Reading
+from .sections import _CUES, _IMPERATIVES, _INIT_CUES, section_at, sections
 from .sequences import replace_spanned
 from .world import PLACEHOLDERS, World
 
@@ -326,15 +327,16 @@ def _table_clauses(
 
 def structured_clauses(text: str, world: World) -> list[Clause]:
     """The clauses of every JSON-like object and markdown table in ``text``."""
-    return _structures(text, world)[0]
+    return _structures(Reading.of(text, world))[0]
 
 
-def _structures(text: str, world: World) -> tuple[list[Clause], list[tuple[int, int]]]:
+def _structures(reading: Reading) -> tuple[list[Clause], list[tuple[int, int]]]:
     """The structures' clauses and their spans."""
+    text, world = reading.text, reading.world
     if "{" not in text and "|" not in text:
         return [], []
     spans: list[tuple[int, int]] = []
-    secs = sections(text, vocabulary_words(world), world.verbs)
+    secs = list(reading.sections)
     out: list[Clause] = []
     pos = 0
     while (start := text.find("{", pos)) >= 0:
@@ -352,12 +354,12 @@ def _structures(text: str, world: World) -> tuple[list[Clause], list[tuple[int, 
     return out, spans
 
 
-def with_structured(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+def with_structured(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with those inside a JSON-like object or a markdown table replaced by the
     structure's own clauses; where the structure names a goal and the prose no section, the
     prose states the init."""
     try:
-        added, spans = _structures(text, world)
+        added, spans = _structures(reading)
     except (ValueError, IndexError, RecursionError):
         return list(clauses)
     if not added:
@@ -365,8 +367,8 @@ def with_structured(text: str, world: World, clauses: Sequence[Clause]) -> list[
     mine = {id(c) for c in added}
     out = replace_spanned(clauses, added, spans)
     # a cue inside a structure (a "target" column) sets no section for the prose around it
-    skip, verbs = vocabulary_words(world), world.verbs
-    cuts = sections(text, skip, verbs)
+    text, skip, verbs = reading.text, reading.vocabulary, reading.world.verbs
+    cuts = list(reading.sections)
     masked = list(text)
     for a, b in spans:
         masked[a:b] = " " * (b - a)

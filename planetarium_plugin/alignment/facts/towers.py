@@ -12,12 +12,13 @@ sentence about one tower ("b1 to b4 form one tower, b1 on top"), and a tower tol
 one object each at the bottom, in the middle and on top ("c at the bottom, b in the middle and
 a on top"; not "a on top of c").
 
+>>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> w = read_world("(define (problem p) (:domain d) (:objects a b c) (:init) (:goal (and)))")
 >>> [(c.template, [s[0].objects[0] for s in c.slots]) for c in
-...  tower_clauses("Stack a/b/c (c at the bottom).", w, [])]
+...  tower_clauses(Reading.of("Stack a/b/c (c at the bottom).", w), [])]
 [('X on Y', ['a', 'b']), ('X on Y', ['b', 'c'])]
->>> tower_clauses("Stack a/b/c.", w, [])
+>>> tower_clauses(Reading.of("Stack a/b/c.", w), [])
 []
 """
 
@@ -27,10 +28,10 @@ import re
 from collections.abc import Sequence
 
 from .clauses import Clause
-from .mentions import Mention, find_mentions
-from .sections import _sentences, section_at, sections, vocabulary_words
+from .mentions import Mention
+from .reading import Reading
+from .sections import _sentences, section_at
 from .sequences import replace_spanned
-from .world import World
 
 __all__ = ["tower_clauses"]
 
@@ -279,9 +280,10 @@ def _stated_end(text: str, run: list[Mention], s: int, e: int) -> bool | None:
     return said.pop() if len(said) == 1 else None
 
 
-def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+def tower_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every slash tower of stated end read as "X on Y" clauses, top down (and
     the clauses that only restated the tower's objects dropped)."""
+    text = reading.text
     low = text.lower()
     if (
         "/" not in text
@@ -290,8 +292,7 @@ def tower_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Cl
         and "then" not in low
     ):
         return list(clauses)
-    ms = find_mentions(text, world)
-    secs = sections(text, vocabulary_words(world), world.verbs)
+    ms, secs = list(reading.mentions), list(reading.sections)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
     middles: list[tuple[int, int]] = []

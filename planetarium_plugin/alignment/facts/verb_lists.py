@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 from .counted import counted
 from .lists import _COPULAS, _NOT_VERBS, _NOUN_PHRASE, _classes, _third_person, join_compact
-from .mentions import Mention, Token, find_mentions
+from .mentions import Mention, Token
+from .reading import Reading
 from .world import World, wordset
 
 __all__ = ["join_verb_list", "joined_mentions"]
@@ -99,8 +100,9 @@ def join_verb_list(
     return out
 
 
-def joined_mentions(text: str, toks: Sequence[Token], world: World) -> list[Mention]:
+def joined_mentions(reading: Reading) -> list[Mention]:
     """The text's mentions with counted references resolved and lists joined: compact ones
     (:func:`.lists.join_compact`) and a verb's comma list (:func:`join_verb_list`)."""
-    ments = counted(text, toks, find_mentions(text, world, toks), world)
+    text, toks, world = reading.text, list(reading.tokens), reading.world
+    ments = counted(text, toks, list(reading.mentions), world)
     return join_verb_list(text, toks, join_compact(text, toks, ments, world), world)
