@@ -7,7 +7,8 @@ others"; :mod:`.openers`: "Robot is in room2."; :mod:`.shortened`: "rm1" for roo
 :mod:`.related`: objects described by an init relation, "the two balls the robot carries",
 "the kitchen balls", "distributor1's pallet"),
 :mod:`.clauses` (init/goal sections,
-one fact per clause; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
+one fact per clause; :mod:`.reading`: a text's tokens, mentions and sections, read once and
+shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
 :mod:`.verb_lists`: "bring b1, b2 and b3 to r";
 :mod:`.glosses`: "c2 has one block (height n1)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
