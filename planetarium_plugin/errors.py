@@ -100,3 +100,38 @@ class Deadline:
         """Raise ``PlanetariumError(TIMEOUT)`` once the budget is spent."""
         if self._end is not None and time.perf_counter() > self._end:
             raise PlanetariumError(Reason.TIMEOUT, "time budget exhausted")
+
+
+class WorkBudget(Deadline):
+    """A budget counted in :meth:`check` calls, not seconds: where a loop checks every so
+    many steps, the same input is cut at the same step on any machine and under any load, so
+    a result that depends on whether the work finished stays deterministic. ``seconds``: a
+    wall-clock backstop for hostile input on top of the count (None: none).
+
+    >>> b = WorkBudget(2)
+    >>> b.check(); b.check(); b.expired()
+    False
+    >>> b.check()
+    Traceback (most recent call last):
+    ...
+    planetarium_plugin.errors.PlanetariumError: work budget exhausted
+    >>> b.expired()
+    True
+    """
+
+    __slots__ = ("_left",)
+
+    def __init__(self, checks: int, seconds: float | None = None) -> None:
+        super().__init__(seconds)
+        self._left = checks
+
+    def expired(self) -> bool:
+        return self._left < 0 or super().expired()
+
+    def check(self) -> None:
+        """Count one step; raise ``PlanetariumError(TIMEOUT)`` once the count is spent (or
+        the backstop's seconds are)."""
+        self._left -= 1
+        if self._left < 0:
+            raise PlanetariumError(Reason.TIMEOUT, "work budget exhausted")
+        super().check()

@@ -62,6 +62,36 @@ def test_groups_are_proven_from_the_domain_not_from_the_init():
     assert problem_groups(dom, "not pddl (((") == ()
 
 
+def _big_lot(n: int) -> str:
+    cars = " ".join(f"car{i}" for i in range(n))
+    bays = " ".join(f"bay{i}" for i in range(n + 1))
+    init = " ".join(f"(parked car{i} bay{i})" for i in range(n))
+    return (
+        f"(define (problem big) (:domain garage) (:objects {cars} - car {bays} - bay)"
+        f" (:init {init} (vacant bay{n}) (idle)) (:goal (parked car0 bay{n})))"
+    )
+
+
+def test_the_grounding_budget_is_work_not_seconds(monkeypatch):
+    """The invariants (and so every score) never depend on the machine's load: grounding is
+    cut after a count of steps, and a clock that runs 1 s per reading changes nothing."""
+    import planetarium_plugin.alignment.facts.implied as implied
+    import planetarium_plugin.errors as errors
+
+    pddl = _big_lot(20)  # 2 × 20 × 21 bindings: several of the grounder's checks
+    implied._groups_cached.cache_clear()
+    quiet = problem_groups(GARAGE, pddl)
+    assert quiet
+    clock = iter(range(10**6))
+    monkeypatch.setattr(errors.time, "perf_counter", lambda: float(next(clock)))
+    implied._groups_cached.cache_clear()
+    assert problem_groups(GARAGE, pddl) == quiet  # a 1 s deadline would have expired
+    monkeypatch.setattr(implied, "GROUND_CHECKS", 2)
+    implied._groups_cached.cache_clear()
+    assert problem_groups(GARAGE, pddl) == ()  # past the count: no invariants, on any box
+    implied._groups_cached.cache_clear()
+
+
 def test_clear_blocks_the_text_never_names_are_implied(aligner):
     e = aligner.explain(TOWER_TEXT, TOWER)
     assert e.aligned and _implied(e.init)["stated"] == {"(clear b2)", "(clear b3)"}
