@@ -86,5 +86,6 @@ def format_explanation(explanation: Any) -> str:
         out.append(f"{name}: {counts}")
         for key, label, with_span in _KINDS:
             out += [_line(label, x, with_span) for x in sec.get(key) or ()]
+    out += [_line("object", x, True) for x in e.get("objects") or ()]
     out += [f"note: {n}" for n in e.get("notes") or ()]
     return "\n".join(out)

@@ -15,7 +15,8 @@ shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
 (clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;
 negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.context`),
-:mod:`.implied` (init facts the text implies under the domain's mutex invariants),
+:mod:`.inventory` (the text's objects against the problem's: a name no object answers to,
+a declared inventory of another size), :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
 quantified set, "the whole top row", "all other positions" (:mod:`.quantified`), two objects
 that trade places), :mod:`.explain` (comparison, similarity and verdict; :mod:`.evidence`:
@@ -43,6 +44,7 @@ from .grids import grid_clauses
 from .grounding import _options, ground_clauses
 from .implied import imply, problem_groups
 from .indexed import Expansion, expand_indices, restore_spans
+from .inventory import object_conflicts, with_object_conflicts
 from .loose import loose_spans
 from .mentions import Mention, find_mentions
 from .moved import moved_clauses
@@ -158,6 +160,7 @@ def explain_pairs(
             worlds[pddl] = (read_world(pddl, dom, desc, vocab), pack)
             groups[pddl] = problem_groups(dom, pddl)
         world, pack = worlds[pddl]
+        base = world  # the problem's own objects (before the text's unknown names join)
         try:
             read = without_summary(text[:MAX_TEXT_CHARS])  # a closing summary restates
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
@@ -181,7 +184,7 @@ def explain_pairs(
             loose = loose_spans(reading)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             read, spans, clauses, loose, reading = text[:MAX_TEXT_CHARS], (), [], (), None
-        prepared.append((world, pack, clauses, loose, read, spans, reading))
+        prepared.append((world, pack, clauses, loose, read, spans, reading, base))
     strings = {c.template for _, _, cl, *_ in prepared for c in cl}
     strings |= {
         o[i]
@@ -195,7 +198,7 @@ def explain_pairs(
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
     bar = policy.confident  # conflicts from this confidence are checked (:mod:`.evidence`)
-    for (world, pack, clauses, loose, read, spans, reading), pddl, text in zip(
+    for (world, pack, clauses, loose, read, spans, reading, base), pddl, text in zip(
         prepared, pddls, texts, strict=True
     ):
         try:
@@ -219,6 +222,8 @@ def explain_pairs(
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose, bar)
             got = restore_spans(got, text, spans)
+            # the text's objects against the problem's: "bob", "room 3", "2 balls" (.inventory)
+            got = with_object_conflicts(got, object_conflicts(text[:MAX_TEXT_CHARS], base, pddl))
             out.append(dataclasses.replace(got, aligned=policy.accepts(got)))
         except Exception as exc:  # same: one pair scored 0 with the reason, never a crash
             note = f"could not be compared ({type(exc).__name__})"

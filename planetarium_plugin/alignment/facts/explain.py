@@ -132,14 +132,19 @@ class AlignmentExplanation:
     notes: tuple[str, ...] = field(default=())
     #: False when the problem could not be read or has no goal (the verdict is then False).
     readable: bool = True
+    #: The text's objects against the problem's (:mod:`.inventory`, ``kind="object"``): a
+    #: name no problem object answers to, ``(object X)``; a declared inventory of another
+    #: size, ``(count CLASS SAID HAS)``.
+    objects: tuple[FactMatch, ...] = ()
 
     def conflicts(self) -> tuple[FactMatch, ...]:
-        """Every contradicted or missing fact, init first."""
+        """Every contradicted or missing fact, init first, then the object conflicts."""
         return (
             *self.init.contradicted,
             *self.init.missing_in_problem,
             *self.goal.contradicted,
             *self.goal.missing_in_problem,
+            *self.objects,
         )
 
     def to_dict(self) -> dict:
