@@ -16,7 +16,8 @@ shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :
 (clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;
 negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.context`),
 :mod:`.inventory` (the text's objects against the problem's: a name no object answers to,
-a declared inventory of another size), :mod:`.implied` (init facts the text implies under the domain's mutex invariants),
+a declared inventory of another size), :mod:`.implied` (init facts the text implies under
+the domain's mutex invariants),
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
 quantified set, "the whole top row", "all other positions" (:mod:`.quantified`), two objects
 that trade places), :mod:`.explain` (comparison, similarity and verdict; :mod:`.evidence`:

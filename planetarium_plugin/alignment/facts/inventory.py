@@ -235,11 +235,17 @@ def _declared_counts(text: str, names: _Names) -> list[FactMatch]:
             continue
         if n != len(members):
             out.append(
-                FactMatch(f"(count {names.class_word(noun)} {n} {len(members)})",
-                          text[m.start() : m.end()], m.start(), m.end(), COUNTED, False, "object")
+                FactMatch(
+                    f"(count {names.class_word(noun)} {n} {len(members)})",
+                    text[m.start() : m.end()],
+                    m.start(),
+                    m.end(),
+                    COUNTED,
+                    False,
+                    "object",
+                )
             )
     return out
-
 
 
 def _cost(conflicts: list[float]) -> float:
@@ -247,9 +253,7 @@ def _cost(conflicts: list[float]) -> float:
     return CONFLICT_WEIGHT * (worst + OTHER_CONFLICTS * (sum(conflicts) - worst))
 
 
-def with_object_conflicts(
-    e: AlignmentExplanation, found: list[FactMatch]
-) -> AlignmentExplanation:
+def with_object_conflicts(e: AlignmentExplanation, found: list[FactMatch]) -> AlignmentExplanation:
     """``e`` with ``found`` as its object conflicts, its similarity lowered as if they were
     conflicts of a section (the most confident conflict costs most; the verdict then rejects
     one at the policy's bar), and a note naming each."""
@@ -267,6 +271,8 @@ def with_object_conflicts(
 def _say(f: FactMatch) -> str:
     parts = f.atom.strip("()").split()
     if parts[0] == "count":
-        return (f"the text declares {parts[2]} of class {parts[1]} ({f.span!r}); the problem "
-                f"has {parts[3]}")
+        return (
+            f"the text declares {parts[2]} of class {parts[1]} ({f.span!r}); the problem "
+            f"has {parts[3]}"
+        )
     return f"the text names {f.span!r}; the problem has no such object"
