@@ -92,6 +92,8 @@ def test_lettered_rooms_against_numbered_ones(text):
     [
         "There are 3 balls (ball1, ball2, ball3) and 2 grippers; all balls are in room1.",
         "You have three balls, all in room1 with the robot. Move them to room2.",
+        "This puzzle has three balls, all in room1 with the robot.",
+        "gripper: balls b1..b3 (3 balls) wait in room1; the robot is there too.",
     ],
 )
 def test_a_declared_inventory_of_another_size(text):

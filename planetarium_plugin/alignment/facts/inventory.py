@@ -26,7 +26,7 @@ both leaves the conflicts unchanged), and nothing here calls the encoder.
 ...                " (:init (room room1) (room room2) (ball ball1) (ball ball2) (ball ball3))"
 ...                " (:goal (and (at ball1 room2))))")
 >>> [(f.atom, f.span) for f in object_conflicts("There are 2 balls. Ball 3 is in room 3.", w)]
-[('(object room3)', 'room 3'), ('(count ball 2 3)', '2 balls')]
+[('(count ball 2 3)', '2 balls'), ('(object room3)', 'room 3')]
 >>> object_conflicts("There are 3 balls; b-1 is in rm2.", w)
 []
 """
@@ -55,11 +55,16 @@ _IDENT = re.compile(r"(?<![\w-])([A-Za-z]+)([-_]?)(\d+)(?![\w-])")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{3,})\s+(\d+)(?![\w.-]*\d)(?![\w-])")
 _LETTERED = re.compile(r"(?<![\w-])([A-Za-z]{3,})[-_ ]?([A-Za-z])(?![\w-])")
 _GLOSSED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s*\(\s*([A-Za-z][\w-]*)\s*\)")
-_COUNT = re.compile(r"(?<![\w-])(\d+|[a-z]+)\s+([a-z]+)(?![\w-])")
+_COUNT = re.compile(
+    r"(?<![\w-])(\d+|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r")\s+([a-z]+)(?![\w-])"
+)
 _NUMBERED = re.compile(r"^([a-z]*?)[-_]?(\d+)$")
 _PROBLEM = re.compile(r"\(\s*problem\s+([^\s()]+)", re.I)
 #: Letters after a class noun that are a plural or a placeholder ("robotN", "ball i").
 _PLACEHOLDERS = frozenset("sijkmnx")
+_WHOLE = r"\b(?:problem|task|instance|world|scenario|setup|puzzle|domain|building|map)\b"
 _DECLARE = ("there are", "there is", "there's", "we have", "you have", "there exist")
 
 
@@ -224,12 +229,19 @@ def _declared_counts(text: str, names: _Names) -> list[FactMatch]:
             continue  # "two rows of three tiles": a part, not the inventory
         after = low[m.end() : m.end() + 3].lstrip()
         listed = after.startswith("(") or after.startswith(":")
+        # "(6 cells)": an inventory in parentheses
+        listed = listed or (low[: m.start()].rstrip().endswith("(") and after.startswith(")"))
         before = low[max(0, m.start() - 40) : m.start()]
         clause = re.split(r"[.;!?\n]", before)[-1].strip()
         declared = any(clause.endswith(d) for d in _DECLARE) or (
             any(d in clause for d in _DECLARE)
             and re.search(r"(?:,|\band)\s*$", clause) is not None
             and re.search(r"\b(?:of|the|all|both)\b", clause) is None
+        )
+        # "this problem has four floors": the whole task has them (not "the robot has two …")
+        declared = declared or (
+            re.search(r"\b(?:has|have|contains|includes)$", clause) is not None
+            and re.search(_WHOLE, clause) is not None
         )
         if not (listed or declared):
             continue
