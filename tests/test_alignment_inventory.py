@@ -11,7 +11,7 @@ import pytest
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.explain_text import format_explanation
 from planetarium_plugin.alignment.facts import read_world
-from planetarium_plugin.alignment.facts.inventory import NAMED, object_conflicts
+from planetarium_plugin.alignment.facts.inventory import NAMED, WEAK, object_conflicts
 
 
 def _gripper(rooms: tuple[str, ...], balls: tuple[str, ...], goal_room: str) -> str:
@@ -189,3 +189,17 @@ def test_right_pairs_keep_their_score_and_renaming_changes_nothing(gripper, text
     again = gripper.explain(rename(text), rename(FOUR)).objects
     assert said == [(f.atom, f.confidence) for f in again]
     assert gripper.score(text, THREE).similarity > gripper.score(text, FOUR).similarity
+
+
+@pytest.mark.parametrize(
+    ("text", "pddl", "domain"),
+    [
+        ("There are 3 balls in room1 with the robot.", FOUR, None),  # maybe a part
+        ("There are three balls on the floor of room1.", FOUR, None),
+        ("bob (man) is at the shed; tighten n1 and n2.", _spanner("alice"), SPANNER_DOMAIN),
+        ("Balls ball1, ball2 and ball3 start in rooma; take them to roomb.", THREE, None),
+    ],
+)
+def test_weaker_evidence_lowers_the_score_below_the_bar(text, pddl, domain):
+    got = object_conflicts(text, read_world(pddl, domain), pddl)
+    assert got and all(f.confidence == WEAK < 0.5 for f in got)

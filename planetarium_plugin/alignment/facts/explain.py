@@ -132,20 +132,14 @@ class AlignmentExplanation:
     notes: tuple[str, ...] = field(default=())
     #: False when the problem could not be read or has no goal (the verdict is then False).
     readable: bool = True
-    #: The text's objects against the problem's (:mod:`.inventory`, ``kind="object"``): a
-    #: name no problem object answers to, ``(object X)``; a declared inventory of another
-    #: size, ``(count CLASS SAID HAS)``.
+    #: The text's objects against the problem's (:mod:`.inventory`, ``kind="object"``).
     objects: tuple[FactMatch, ...] = ()
 
     def conflicts(self) -> tuple[FactMatch, ...]:
         """Every contradicted or missing fact, init first, then the object conflicts."""
-        return (
-            *self.init.contradicted,
-            *self.init.missing_in_problem,
-            *self.goal.contradicted,
-            *self.goal.missing_in_problem,
-            *self.objects,
-        )
+        i, g = self.init, self.goal
+        said = (*i.contradicted, *i.missing_in_problem, *g.contradicted, *g.missing_in_problem)
+        return (*said, *self.objects)
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -12,11 +12,14 @@ Two kinds of conflict, each a :class:`~.explain.FactMatch` of ``kind="object"``:
   the other's ("b-1" for ``block1``, "instr0" for ``instrument0``, "rm1" for ``room1``):
   texts shorten and lengthen names, so such a loose answer is no conflict. Words of the
   domain (predicate, type and action names), the problem's own name, and arithmetic
-  ("n-1") are no object names. Confidence :data:`NAMED`.
+  ("n-1") are no object names. Confidence :data:`NAMED` for a number with the letters of a
+  kind the problem has ("room 3", "spanner3"), :data:`WEAK` otherwise (below the verdict's
+  bar: writers also call numbered objects "room A" or by a person's name).
 - **a declared inventory of another size**: "there are 2 balls", "2 balls (ball1, ball2)",
   "you have three nuts" against the number of the problem's objects of that class (a type,
   or a unary type predicate such as ``(ball x)``). Only declarations count ("move two balls"
-  is a subset). Confidence :data:`COUNTED`.
+  is a subset). Confidence :data:`COUNTED`; :data:`WEAK` when a place follows ("there are
+  2 balls in room1" may count a part).
 
 The names the text uses are taken consistently with the problem's (a renaming of objects in
 both leaves the conflicts unchanged), and nothing here calls the encoder.
@@ -42,12 +45,17 @@ from .mentions import NUMBER_WORDS
 from .ordinals import plain_forms
 from .world import World, split_words
 
-__all__ = ["COUNTED", "NAMED", "object_conflicts", "with_object_conflicts"]
+__all__ = ["COUNTED", "NAMED", "WEAK", "object_conflicts", "with_object_conflicts"]
 
 #: The confidence of "the text names X, the problem has no such object".
 NAMED = 0.9
 #: The confidence of "the text declares N Xs, the problem has M".
 COUNTED = 0.8
+#: The confidence where the evidence is weaker (below the verdict's bar: it lowers the
+#: similarity, it does not reject alone): an identifier of a kind the problem does not have,
+#: a lettered name ("rooma") or a glossed name ("bob (man)") where writers also name numbered
+#: objects in words, a count followed by a place ("there are 2 balls in room1": maybe a part).
+WEAK = 0.45
 #: Conflicts reported per text at most.
 MAX_CONFLICTS = 6
 
@@ -122,6 +130,13 @@ class _Names:
             return True
         return any(_letters_abbreviate(letters, p) for p in self.by_number.get(number, ()))
 
+    def kind_of(self, letters: str) -> bool:
+        """Do these letters name a kind of object the problem has (a class, or the letters of
+        numbered objects, shortened or not)?"""
+        if self.class_of(letters) is not None:
+            return True
+        return any(_letters_abbreviate(letters, p) for ps in self.by_number.values() for p in ps)
+
     def class_numbered(self, noun: str) -> bool:
         """Are the objects of class ``noun`` named with numbers in the problem?"""
         for w in plain_forms(noun):
@@ -171,7 +186,7 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
             if sep == "-" and len(letters) == 1 and letters not in names.schemes:
                 continue
             if not names.answers(letters, num):
-                add(f"{letters}{num}", m, NAMED)
+                add(f"{letters}{num}", m, NAMED if names.kind_of(letters) else WEAK)
         for m in _SPACED.finditer(text):
             noun, num = m[1].lower(), int(m[2])
             if noun in ("the", "and", "are", "has", "have", "with", "from", "than", "all"):
@@ -188,7 +203,7 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
         if letter in _PLACEHOLDERS or m[0][len(m[1]) :] == " " + m[2] and letter in ("a", "i"):
             continue  # "room a" is also "room, a …"
         if not any(_key(o).endswith(letter) and not _key(o)[-1].isdigit() for o in members):
-            add(f"{noun}{letter}", m, NAMED)
+            add(f"{noun}{letter}", m, WEAK)
     for m in _GLOSSED.finditer(text):
         name, gloss = m[1].lower(), m[2].lower()
         members = names.class_of(gloss)
@@ -199,7 +214,7 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
         mm = _NUMBERED.match(_key(name))
         if mm and names.answers(mm[1], int(mm[2])):
             continue
-        add(_key(name), m, NAMED)
+        add(_key(name), m, WEAK)
     for f in _declared_counts(text, names):
         if len(found) < MAX_CONFLICTS:
             found.setdefault(f.atom, f)
@@ -243,6 +258,7 @@ def _declared_counts(text: str, names: _Names) -> list[FactMatch]:
             re.search(r"\b(?:has|have|contains|includes)$", clause) is not None
             and re.search(_WHOLE, clause) is not None
         )
+        placed = re.match(r"\s+(?:in|at|on|inside|near|by|under|of)\b", low[m.end() :]) is not None
         if not (listed or declared):
             continue
         if n != len(members):
@@ -252,7 +268,7 @@ def _declared_counts(text: str, names: _Names) -> list[FactMatch]:
                     text[m.start() : m.end()],
                     m.start(),
                     m.end(),
-                    COUNTED,
+                    COUNTED if listed or not placed else WEAK,
                     False,
                     "object",
                 )
