@@ -217,7 +217,7 @@ def explain_pairs(
                 found: tuple[FactMatch, ...] = ()
                 if pack is not None and pack.describe_goal is not None:
                     said = describe_goals([pddl], pack)[0]
-                    found = abstract_matches(enc, read, said)
+                    found = abstract_matches(enc, read, said, world)
                 # no reading: the pair has no clauses, nothing is read by description
                 desc = described_goals(enc, reading, clauses) if reading is not None else ()
                 if found or desc:

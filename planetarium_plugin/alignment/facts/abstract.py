@@ -24,7 +24,7 @@ from .reading import Reading
 from .sections import _sentences, section_at, sections
 from .world import PLACEHOLDERS, World, wordset
 
-__all__ = ["Described", "abstract_matches", "described_goals"]
+__all__ = ["Described", "abstract_matches", "described_goals", "masked"]
 
 #: A goal sentence this close to one of the pack's wordings is judged by it (the unstated-goal
 #: cost waived); from FLOOR up the cost shrinks in proportion.
@@ -39,8 +39,32 @@ def _numbers(text: str) -> set[str]:
     return {_WORDS.get(m.lower(), m) for m in _NUMBER.findall(text)}
 
 
-def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple[FactMatch, ...]:
-    """The text's goal sentences that say what one of ``described`` says, best first."""
+def masked(text: str, world: World) -> str:
+    """``text`` with the problem's object names replaced by their class words ("ball", else
+    "object"): renaming objects consistently in text and problem then leaves every abstract
+    match's cosine, and so the score, unchanged.
+
+    >>> w = World("d", {"rooma": "object", "b7": "object"}, {"ball": frozenset({"b7"})},
+    ...           frozenset(), frozenset(), frozenset(), {})
+    >>> masked("Take b7 to rooma, then B7 back.", w)
+    'Take ball to object, then ball back.'
+    """
+    if not world.objects:
+        return text
+    kind: dict[str, str] = {}
+    for word, objs in sorted(world.classes.items()):
+        for o in objs:
+            kind.setdefault(o.lower(), word)
+    names = sorted({o.lower() for o in world.objects}, key=lambda o: (-len(o), o))
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w-])", re.I)
+    return pattern.sub(lambda m: kind.get(m.group(0).lower(), "object"), text)
+
+
+def abstract_matches(
+    enc: Encoder, text: str, described: Sequence[str], world: World | None = None
+) -> tuple[FactMatch, ...]:
+    """The text's goal sentences that say what one of ``described`` says, best first
+    (``world``: compared with the problem's object names masked, :func:`masked`)."""
     if not described:
         return ()
     secs = sections(text)
@@ -55,14 +79,16 @@ def abstract_matches(enc: Encoder, text: str, described: Sequence[str]) -> tuple
     sents = [(s, e, text[s:e].strip()) for s, e in spans if text[s:e].strip()]
     if not sents:
         return ()
-    vecs = enc.embed([x for _, _, x in sents] + list(described))
+    hide = (lambda x: masked(x, world)) if world is not None else (lambda x: x)
+    seen, said = [hide(x) for _, _, x in sents], [hide(d) for d in described]
+    vecs = enc.embed(seen + said)
     out = []
     for i, (s, e, sent) in enumerate(sents):
         best, which = 0.0, ""
         for j, d in enumerate(described):
             cos = float(vecs[i] @ vecs[len(sents) + j])
-            mine = _numbers(sent)
-            if mine and not mine <= _numbers(d) | {"1"}:
+            mine = _numbers(seen[i])  # masked: "item-4" is a name, not a count
+            if mine and not mine <= _numbers(said[j]) | {"1"}:
                 continue  # a count the description does not share
             if cos > best:
                 best, which = cos, d
