@@ -83,3 +83,33 @@ def test_every_class_except_one_in_another_domain(aligner, said):
     renamed = re.sub(r"\bcar(\d)\b", r"auto\1", text)
     pddl = re.sub(r"\bcar(\d)\b", r"auto\1", _ferry(GOAL))
     assert aligner.score(renamed, pddl).similarity == pytest.approx(got.similarity, abs=1e-6)
+
+
+def _gripper(init3: str = "(at ball3 roomb)") -> str:
+    return (
+        "(define (problem g) (:domain gripper) (:objects rooma roomb ball1 ball2 ball3 left right)"
+        " (:init (room rooma) (room roomb) (ball ball1) (ball ball2) (ball ball3) (gripper left)"
+        f" (gripper right) (at-robby rooma) (at ball1 rooma) (at ball2 rooma) {init3}"
+        " (free left) (free right)) (:goal (and (at ball1 roomb) (at ball2 roomb)"
+        " (at ball3 roomb))))"
+    )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "All the balls are in rooma except ball3, which is in roomb.",
+        "Every ball apart from ball3 is in rooma; ball3 is in roomb.",
+        "All balls but ball3 start in rooma, and ball3 starts in roomb.",
+    ],
+)
+def test_the_exception_gets_its_own_fact_not_the_sets(aligner, said):
+    text = "The robot is in rooma with both grippers free. " + said + " Goal: every ball in roomb."
+    got = aligner.explain(text, _gripper())
+    assert got.aligned
+    assert _atoms(got.init.stated) >= {"(at ball1 rooma)", "(at ball2 rooma)", "(at ball3 roomb)"}
+    assert "(at ball3 rooma)" not in _atoms(got.init.missing_in_problem)
+    # the exception given the set's fact: a different problem, rejected
+    wrong = aligner.explain(text, _gripper("(at ball3 rooma)"))
+    assert not wrong.aligned and wrong.similarity < got.similarity / 2
+    assert "(at ball3 roomb)" in _atoms(wrong.init.missing_in_problem)

@@ -37,6 +37,7 @@ from ...parsing.model import Domain
 from ..encoder import Encoder
 from ..goals import describe_goals, pack_of
 from .abstract import abstract_matches, described_goals
+from .aliases import expand_aliases
 from .arguments import elided_clauses
 from .clauses import Clause, split_clauses
 from .exceptions import except_clauses
@@ -155,6 +156,7 @@ def explain_pairs(
     prepared = []
     for text, pddl in zip(texts, pddls, strict=True):
         spans: tuple[Expansion, ...] = ()
+        named: tuple[str, tuple[Expansion, ...]] = (text, ())
         if pddl not in worlds:
             pack, dom = _pack(domain, pddl)
             desc = pack.descriptions.predicates if pack is not None and pack.descriptions else None
@@ -164,6 +166,8 @@ def explain_pairs(
         base = world  # the problem's own objects (before the text's unknown names join)
         try:
             read = without_summary(text[:MAX_TEXT_CHARS])  # a closing summary restates
+            aliased, renamed = expand_aliases(read, world)  # "ball2 (B-2 from now on)"
+            named, read = (aliased, renamed), aliased
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
             read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
             reading = Reading.of(read, world)  # tokens, mentions, sections: once per text
@@ -185,7 +189,8 @@ def explain_pairs(
             loose = loose_spans(reading)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             read, spans, clauses, loose, reading = text[:MAX_TEXT_CHARS], (), [], (), None
-        prepared.append((world, pack, clauses, loose, read, spans, reading, base))
+            named = (read, ())
+        prepared.append((world, pack, clauses, loose, read, spans, reading, base, named))
     strings = {c.template for _, _, cl, *_ in prepared for c in cl}
     strings |= {
         o[i]
@@ -199,7 +204,7 @@ def explain_pairs(
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
     bar = policy.confident  # conflicts from this confidence are checked (:mod:`.evidence`)
-    for (world, pack, clauses, loose, read, spans, reading, base), pddl, text in zip(
+    for (world, pack, clauses, loose, read, spans, reading, base, named), pddl, text in zip(
         prepared, pddls, texts, strict=True
     ):
         try:
@@ -222,7 +227,8 @@ def explain_pairs(
                 desc = described_goals(enc, reading, clauses) if reading is not None else ()
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose, bar)
-            got = restore_spans(got, text, spans)
+            got = restore_spans(got, named[0], spans)
+            got = restore_spans(got, text, named[1])  # a name the text defines: its own span
             # the text's objects against the problem's: "bob", "room 3", "2 balls" (.inventory)
             got = with_object_conflicts(got, object_conflicts(text[:MAX_TEXT_CHARS], base, pddl))
             out.append(dataclasses.replace(got, aligned=policy.accepts(got)))

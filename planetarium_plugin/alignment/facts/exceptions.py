@@ -1,6 +1,10 @@
 """A class quantifier with exceptions: "all on the table except b6", "every car should be at
 harbour2, except car4", "all blocks clear but b2" (issue 19).
 
+The exception may also stand right after the set, inside the clause: "every ball apart from
+ball3 is in rooma", "all balls but ball3 start in rooma" (a reading that listed ball3 with the
+balls would give it the set's fact, a misreading that rejects the right problem).
+
 The quantified set minus the excepted objects is what the clause states its fact of: the
 excepted ones are only named to be left out (their own facts, if any, come in another clause,
 "…, which is on b2"). Where the quantifier names no class ("all on the table except b6"), the
@@ -52,6 +56,55 @@ def _minus(m: Mention, objects: tuple[str, ...]) -> Mention:
     return dataclasses.replace(m, objects=objects, plural=len(objects) > 1)
 
 
+_WORDS = (
+    r"(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|save\s+for|excluding"
+    r"|besides)"
+)
+#: An exception inside the clause, right after the set: "every ball apart from Y is in Z" (its
+#: own slot) or "all balls but ball3 start in Y" (one slot, read as a list "X but X").
+_MID = re.compile(rf"\b(?P<set>[XYZWV])\s*,?\s*{_WORDS}\s+(?P<slot>[XYZWV])\b\s*,?", re.I)
+
+
+def _relettered(template: str, drop: int) -> str:
+    """``template`` with placeholder ``drop`` gone and those after it moved down one."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = PLACEHOLDERS.index(m.group(0))
+        return PLACEHOLDERS[i - 1] if i > drop else m.group(0)
+
+    return re.sub(r"\b[XYZWV]\b", sub, template)
+
+
+def _inside(world: World, c: Clause) -> Clause | None:
+    """``c`` read with its mid-clause exception taken out of the set, or None."""
+    found = _MID.search(c.template)
+    if found is None or not _QUANT.search(c.text):
+        return None
+    i, j = PLACEHOLDERS.index(found.group("set")), PLACEHOLDERS.index(found.group("slot"))
+    if i >= len(c.slots) or j >= len(c.slots):
+        return None
+    head = c.template[: found.start()] + found.group("set")
+    tail = c.template[found.end() :]
+    if i == j:  # "X but X": the set and the excepted one listed in one slot
+        if len(c.slots[i]) != 2:
+            return None
+        sl, out = (c.slots[i][0],), {o for o in c.slots[i][1].objects}
+    elif j == i + 1 and len(c.slots[j]) == 1:
+        sl, out = c.slots[i], set(c.slots[j][0].objects)
+    else:
+        return None
+    objs = _complement(world, sl, out)
+    if objs is None:
+        return None
+    slots = list(c.slots)
+    slots[i] = (_minus(sl[0], objs),)
+    template = f"{head} {tail.strip()}".strip()
+    if i != j:
+        del slots[j]
+        template = _relettered(template, j)
+    return dataclasses.replace(c, template=template, slots=tuple(slots))
+
+
 def except_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every "all … except X" read as the quantified set less X."""
     if not re.search(
@@ -60,6 +113,10 @@ def except_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[C
         return list(clauses)
     out: list[Clause] = []
     for c in clauses:
+        inside = _inside(world, c) if c.slots and c.direct is None else None
+        if inside is not None:
+            out.append(inside)
+            continue
         found = _EXCEPT.search(c.template) if c.slots and c.direct is None else None
         if found is None or PLACEHOLDERS.index(found.group("slot")) != len(c.slots) - 1:
             out.append(c)
