@@ -401,38 +401,67 @@ def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
     assert "split `calib`" in section and "41 right pairs" in section
 
 
+def _assert_calib_batch(rows: list[dict], source: str) -> list[dict]:
+    """What every calib batch after the first shares, checked alike: its rows are calib; rows
+    over a domain file carry that file; its voices are its own; 5 to 12+ objects; every right
+    pair has its init, goal and other-problem wrong pairs; the builder and SOURCES.md register
+    it. Returns its right pairs."""
+    batch = [r for r in rows if r["source"] == source]
+    right = [r for r in batch if r["label"] == 1]
+    assert {r["split"] for r in batch} == {"calib"}
+    for r in batch:
+        if r["domain"] in PACK_DOMAINS:
+            assert "domain_pddl" not in r
+        else:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    styles = {r["style"] for r in batch}
+    assert not styles & {r["style"] for r in rows if r["source"] != source}
+    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
+    assert min(sizes) <= 5 and max(sizes) >= 12
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in batch if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    assert {r["mutation"] for r in batch} == MUTATIONS
+    assert _builder().SPLITS[source] == "calib"
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(rf"`{source}` \| \*\*calib\*\*", notes)
+    section = notes.split(f"### `{source}`")[1][:900]
+    assert "Calibration (split `calib`) from 2026-11-28" in section
+    assert f"{len(right)} right pairs, {len(batch) - len(right)} wrong" in section
+    return right
+
+
 def test_eighth_batch_is_calib_in_voices_no_other_source_uses(rows: list[dict]) -> None:
     """handwritten8 (calib from 2026-11-28), the calib split's second batch, written apart from
     handwritten7 by another author: about 40 % over the packs' domains and the rest over 16
     committed domain files, 2 requests each; styles no other source uses; every right pair has
     its init, goal and other-problem wrong pairs."""
-    eighth = [r for r in rows if r["source"] == "handwritten8"]
-    right = [r for r in eighth if r["label"] == 1]
+    right = _assert_calib_batch(rows, "handwritten8")
     assert 40 <= len(right) <= 60
-    assert {r["split"] for r in eighth} == {"calib"}
     domains = {r["domain"] for r in right}
     assert domains >= PACK_DOMAINS
     on_packs = sum(r["domain"] in PACK_DOMAINS for r in right)
     assert 0.3 <= on_packs / len(right) <= 0.5
     no_pack = domains - PACK_DOMAINS
     assert len(no_pack) >= 12 and not no_pack & set(default_registry())
-    for r in eighth:
-        if r["domain"] in no_pack:
-            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
-            assert f"(:domain {r['domain']})" in r["problem_pddl"]
-    styles = {r["style"] for r in eighth}
-    assert len(styles) >= 8
-    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten8"}
-    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
-    assert min(sizes) <= 5 and max(sizes) >= 12
-    for kind in ("init_fact", "goal_fact", "other_problem"):
-        assert {r["pair_id"] for r in eighth if r["mutation"] == kind} == {
-            r["pair_id"] for r in right
-        }, kind
-    notes = (DATA / "SOURCES.md").read_text()
-    assert re.search(r"`handwritten8` \| \*\*calib\*\*", notes)
-    section = notes.split("### `handwritten8`")[1][:900]
-    assert "Calibration (split `calib`) from 2026-11-28" in section
+    assert len({r["style"] for r in right}) >= 8
+
+
+def _assert_sixteen_domain_files_twice(right: list[dict], each_pack: int) -> None:
+    """About 40 % of a batch's requests over the packs (each at least ``each_pack`` times),
+    the rest two each over the 16 committed domain files no pack provides."""
+    domains = Counter(r["domain"] for r in right)
+    assert all(domains[d] >= each_pack for d in PACK_DOMAINS)
+    on_packs = sum(n for d, n in domains.items() if d in PACK_DOMAINS)
+    assert 0.35 <= on_packs / len(right) <= 0.45
+    no_pack = set(domains) - PACK_DOMAINS
+    assert no_pack == {"barman", "termes", "tyreworld", "storage", "grippers", "spanner",
+                       "logistics", "depots", "ferry", "miconic", "visitall", "hanoi",
+                       "child-snack", "satellite", "zenotravel", "parking"}  # fmt: skip
+    assert not no_pack & set(default_registry())
+    assert all(domains[d] == 2 for d in no_pack)
 
 
 def test_eleventh_batch_is_calib_by_a_third_author_in_voices_no_other_source_uses(
@@ -442,42 +471,12 @@ def test_eleventh_batch_is_calib_by_a_third_author_in_voices_no_other_source_use
     handwritten7 and handwritten8 by a third author: about 40 % over the packs' domains and the
     rest over the 16 committed domain files, 2 requests each; ten voices no other source uses;
     every right pair has its init, goal and other-problem wrong pairs."""
-    eleventh = [r for r in rows if r["source"] == "handwritten11"]
-    right = [r for r in eleventh if r["label"] == 1]
+    right = _assert_calib_batch(rows, "handwritten11")
     assert len(right) >= 45
-    assert {r["split"] for r in eleventh} == {"calib"}
-    domains = Counter(r["domain"] for r in right)
-    assert set(domains) >= PACK_DOMAINS
-    on_packs = sum(n for d, n in domains.items() if d in PACK_DOMAINS)
-    assert 0.35 <= on_packs / len(right) <= 0.45
-    no_pack = set(domains) - PACK_DOMAINS
-    assert no_pack == {"barman", "termes", "tyreworld", "storage", "grippers", "spanner",
-                       "logistics", "depots", "ferry", "miconic", "visitall", "hanoi",
-                       "child-snack", "satellite", "zenotravel", "parking"}  # fmt: skip
-    assert not no_pack & set(default_registry())
-    assert all(domains[d] == 2 for d in no_pack)
-    for r in eleventh:
-        if r["domain"] in no_pack:
-            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
-            assert f"(:domain {r['domain']})" in r["problem_pddl"]
-    styles = {r["style"] for r in eleventh}
-    assert styles == {"exam-question", "issue-report", "calque-english", "voice-assistant",
-                      "abbrev-bullets", "to-a-child", "phone-call", "meeting-minutes",
-                      "radio-log", "colleague-email"}  # fmt: skip
-    assert not styles & {r["style"] for r in rows if r["source"] != "handwritten11"}
-    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
-    assert min(sizes) <= 5 and max(sizes) >= 12
-    for kind in ("init_fact", "goal_fact", "other_problem"):
-        assert {r["pair_id"] for r in eleventh if r["mutation"] == kind} == {
-            r["pair_id"] for r in right
-        }, kind
-    assert {r["mutation"] for r in eleventh} == MUTATIONS
-    assert _builder().SPLITS["handwritten11"] == "calib"
-    notes = (DATA / "SOURCES.md").read_text()
-    assert re.search(r"`handwritten11` \| \*\*calib\*\*", notes)
-    section = notes.split("### `handwritten11`")[1][:900]
-    assert "Calibration (split `calib`) from 2026-11-28" in section
-    assert f"{len(right)} right pairs, {len(eleventh) - len(right)} wrong" in section
+    _assert_sixteen_domain_files_twice(right, each_pack=1)
+    assert {r["style"] for r in right} == {
+        "exam-question", "issue-report", "calque-english", "voice-assistant", "abbrev-bullets",
+        "to-a-child", "phone-call", "meeting-minutes", "radio-log", "colleague-email"}  # fmt: skip
 
 
 def test_twelfth_batch_is_calib_by_a_fourth_author_in_voices_no_other_source_uses(
@@ -488,45 +487,14 @@ def test_twelfth_batch_is_calib_by_a_fourth_author_in_voices_no_other_source_use
     least four times) and the rest over the 16 committed domain files, 2 requests each; ten
     voices no other source uses; every right pair has its init, goal and other-problem wrong
     pairs."""
-    twelfth = [r for r in rows if r["source"] == "handwritten12"]
-    right = [r for r in twelfth if r["label"] == 1]
+    right = _assert_calib_batch(rows, "handwritten12")
     assert len(right) >= 45
-    assert {r["split"] for r in twelfth} == {"calib"}
-    domains = Counter(r["domain"] for r in right)
-    assert all(domains[d] >= 4 for d in PACK_DOMAINS)
-    on_packs = sum(n for d, n in domains.items() if d in PACK_DOMAINS)
-    assert 0.35 <= on_packs / len(right) <= 0.45
-    no_pack = set(domains) - PACK_DOMAINS
-    assert no_pack == {"barman", "termes", "tyreworld", "storage", "grippers", "spanner",
-                       "logistics", "depots", "ferry", "miconic", "visitall", "hanoi",
-                       "child-snack", "satellite", "zenotravel", "parking"}  # fmt: skip
-    assert not no_pack & set(default_registry())
-    assert all(domains[d] == 2 for d in no_pack)
-    for r in twelfth:
-        if r["domain"] in no_pack:
-            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
-            assert f"(:domain {r['domain']})" in r["problem_pddl"]
-        else:
-            assert "domain_pddl" not in r
+    _assert_sixteen_domain_files_twice(right, each_pack=4)
     styles = Counter(r["style"] for r in right)
     assert set(styles) == {"forum-question", "shift-handover", "sms-thread", "lecture-notes",
                            "requirements-shall", "state-diff", "llm-prompt", "self-correcting",
                            "paper-appendix", "puzzle-book"}  # fmt: skip
     assert min(styles.values()) >= 4  # each voice over several domains
-    assert not set(styles) & {r["style"] for r in rows if r["source"] != "handwritten12"}
-    sizes = {len(r["problem_pddl"].split("(:objects")[1].split(")")[0].split()) for r in right}
-    assert min(sizes) <= 5 and max(sizes) >= 12
-    for kind in ("init_fact", "goal_fact", "other_problem"):
-        assert {r["pair_id"] for r in twelfth if r["mutation"] == kind} == {
-            r["pair_id"] for r in right
-        }, kind
-    assert {r["mutation"] for r in twelfth} == MUTATIONS
-    assert _builder().SPLITS["handwritten12"] == "calib"
-    notes = (DATA / "SOURCES.md").read_text()
-    assert re.search(r"`handwritten12` \| \*\*calib\*\*", notes)
-    section = notes.split("### `handwritten12`")[1][:900]
-    assert "Calibration (split `calib`) from 2026-11-28" in section
-    assert f"{len(right)} right pairs, {len(twelfth) - len(right)} wrong" in section
 
 
 def test_bench_split_takes_calib_and_comma_lists(tmp_path: Path) -> None:
