@@ -203,3 +203,26 @@ def test_right_pairs_keep_their_score_and_renaming_changes_nothing(gripper, text
 def test_weaker_evidence_lowers_the_score_below_the_bar(text, pddl, domain):
     got = object_conflicts(text, read_world(pddl, domain), pddl)
     assert got and all(f.confidence == WEAK < 0.5 for f in got)
+
+
+LETTERED_BALLS = """(define (problem p) (:domain gripper)
+ (:objects rooma roomb x-1 x-2 y-1 y-2)
+ (:init (room rooma) (room roomb) (ball x-1) (ball x-2) (ball y-1) (ball y-2) (at-robby rooma)
+  (at x-1 rooma) (at x-2 rooma) (at y-1 roomb) (at y-2 roomb)) (:goal (and (at x-1 roomb))))"""
+
+
+@pytest.mark.parametrize(
+    ("text", "conflicts"),
+    [
+        ("Balls 1 and 2 (y-1, y-2) are in roomb, the other two in rooma.", []),
+        ("balls 1 to 2 (y-1 & y-2): both wait in roomb; x-1 and x-2 are in rooma.", []),
+        ("Ball 3 is in roomb.", ["(object ball3)"]),  # no parenthesis says which: a name
+        ("Balls 3 and 4 (p-3, p-4) are in roomb.", ["(object balls3)"]),  # not its objects
+    ],
+)
+def test_a_numbered_description_restated_by_names_in_parentheses_names_nothing(text, conflicts):
+    """ "Balls 1 and 2 (y-1, y-2)": the parenthesis says which of the problem's objects the
+    description means (:mod:`~planetarium_plugin.alignment.facts.parenthesised`), so "ball 1"
+    is no name the problem lacks."""
+    got = object_conflicts(text, read_world(LETTERED_BALLS), LETTERED_BALLS)
+    assert [f.atom for f in got] == conflicts

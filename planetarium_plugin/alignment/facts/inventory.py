@@ -193,7 +193,7 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
                 continue
             if not names.class_numbered(noun) or names.class_of(noun) is None:
                 continue
-            if not names.answers(noun, num):
+            if not names.answers(noun, num) and not _restated(text, m.end(), names):
                 add(f"{noun}{num}", m, NAMED)
     for m in _LETTERED.finditer(text):
         noun, letter = m[1].lower(), m[2].lower()
@@ -219,6 +219,17 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
         if len(found) < MAX_CONFLICTS:
             found.setdefault(f.atom, f)
     return sorted(found.values(), key=lambda f: f.start)
+
+
+_THEN_NAMES = re.compile(r"(?:\s*(?:,|and|&|to|-|\u2013)\s*\d+)*\s*\(([^()]{1,200})\)")
+
+
+def _restated(text: str, end: int, names: _Names) -> bool:
+    """Is the numbered description ending at ``end`` followed by a parenthesis naming the
+    problem's objects ("Parcels 1 and 2 (b-1, b-2)")? Then it says which objects it means
+    (:mod:`.parenthesised`) and names none of its own."""
+    m = _THEN_NAMES.match(text, end)
+    return bool(m) and any(_key(w) in names.exact for w in re.split(r"[\s,&;]+", m[1]) if w)
 
 
 def _number(word: str) -> int | None:
