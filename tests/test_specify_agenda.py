@@ -71,6 +71,16 @@ def assert_closure_is_the_oracles(case, data) -> None:
     assert got.negative == oracle.negative, sorted(map(str, got.negative ^ oracle.negative))
 
 
+def _searches_cut_to_one_state(monkeypatch) -> None:
+    """The goal-count searches for the first plan cut to one state, and no memo: the first
+    goal state then comes from the agenda (or the sub-planners after it)."""
+    monkeypatch.setattr(first, "FIRST", 1)
+    monkeypatch.setattr(first, "DEEP", 1)
+    monkeypatch.setattr(exact, "DEEP", 1)
+    monkeypatch.setattr(exact, "_TASKS", Memo(8))
+    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+
+
 @pytest.mark.parametrize("case", CLASSICAL)
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -78,11 +88,7 @@ def test_closure_from_an_agenda_plan_is_exact(case, data, monkeypatch):
     """With the goal-count searches for the first plan cut to one state (and no memo), the
     first goal state comes from the agenda (or the sub-planners after it): the closure is still
     the oracle's."""
-    monkeypatch.setattr(first, "FIRST", 1)
-    monkeypatch.setattr(first, "DEEP", 1)
-    monkeypatch.setattr(exact, "DEEP", 1)
-    monkeypatch.setattr(exact, "_TASKS", Memo(8))
-    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    _searches_cut_to_one_state(monkeypatch)
     assert_closure_is_the_oracles(case, data)
 
 
@@ -526,11 +532,7 @@ def test_closure_from_a_direct_step_agenda_plan_is_exact(case, data, monkeypatch
     """As :func:`test_closure_from_an_agenda_plan_is_exact`, with direct steps for every goal:
     the closure is still the oracle's."""
     monkeypatch.setattr(agenda, "DIRECT_GOAL", 2)
-    monkeypatch.setattr(first, "FIRST", 1)
-    monkeypatch.setattr(first, "DEEP", 1)
-    monkeypatch.setattr(exact, "DEEP", 1)
-    monkeypatch.setattr(exact, "_TASKS", Memo(8))
-    monkeypatch.setattr(exact, "_CLOSURES", Memo(8))
+    _searches_cut_to_one_state(monkeypatch)
     assert_closure_is_the_oracles(case, data)
 
 
