@@ -95,6 +95,13 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   text-message thread, lecture notes' worked example, "SHALL" requirements, a before/after state
   diff, an engineer's prompt for an LLM, a writer who corrects themselves, a paper's appendix with
   LaTeX maths, a puzzle book's "You are ...").
+- ``handwritten13``: the fifth batch of the ``calib`` split (``handwritten13.txt``, from
+  2026-11-28), written apart from ``handwritten7``, ``handwritten8``, ``handwritten11`` and
+  ``handwritten12`` by a fifth author, without running the aligner on it: the four packs' domains
+  and sixteen committed domain files, in ten voices no other source uses (a chat model's fluent
+  paraphrase of a templated task, a git commit message, English written as formal logic, a sports
+  commentator, a play's stage directions, a recipe card, an auction catalogue's lot, a Gherkin
+  "Given ... When ... Then" spec, a newspaper brief, a tour guide).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -216,6 +223,8 @@ SPLITS = {
     "handwritten11": "calib",
     # the calib split's fourth batch (2026-11-28), by another author than handwritten7, 8 and 11
     "handwritten12": "calib",
+    # the calib split's fifth batch (2026-11-28), by another author than handwritten7, 8, 11, 12
+    "handwritten13": "calib",
 }
 
 Atom = tuple[str, ...]

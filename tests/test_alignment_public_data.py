@@ -11,9 +11,10 @@ and ordinals), ``handwritten10.txt`` (dev: chat models', papers' and tool users'
 ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
 calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
 batch, by another author), ``handwritten11.txt`` (its third, by a third author),
-``handwritten12.txt`` (its fourth, by a fourth author), ACPBench's rows (held out) name their
-problems' objects and carry their own domain files, ISR-LLM's rows (dev) are its templates'
-wording of their problems, and each source carries its licence and commit.
+``handwritten12.txt`` (its fourth, by a fourth author), ``handwritten13.txt`` (its fifth, by a
+fifth author), ACPBench's rows (held out) name their problems' objects and carry their own
+domain files, ISR-LLM's rows (dev) are its templates' wording of their problems, and each
+source carries its licence and commit.
 """
 
 from __future__ import annotations
@@ -58,9 +59,9 @@ def _builder():
 
 def test_rows_are_well_formed(rows: list[dict]) -> None:
     # rows over domain files carry the file's text; 12 MB since the calib batch handwritten8,
-    # 16 MB since the calib batch handwritten12 (11.75 MB with it)
+    # 16 MB since the calib batch handwritten12 (11.75 MB with it, 12.3 MB with handwritten13)
     assert (DATA / "pairs.jsonl").stat().st_size < 16_000_000
-    assert 1400 <= len(rows) <= 6400  # the calib batches handwritten7, 8, 11 and 12 included
+    assert 1400 <= len(rows) <= 6400  # the calib batches handwritten7, 8, 11, 12 and 13 included
     for r in rows:
         # a domain no pack provides: the row carries its domain file's text
         extra = set() if r["domain"] in PACK_DOMAINS else {"domain_pddl"}
@@ -125,6 +126,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten8": "calib",
         "handwritten11": "calib",
         "handwritten12": "calib",
+        "handwritten13": "calib",
     }
     for src in splits:
         kinds = {r["mutation"] for r in rows if r["source"] == src}
@@ -138,7 +140,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
                "handwritten9", "handwritten10", "handwritten7", "handwritten8",
-               "handwritten11", "handwritten12"}  # fmt: skip
+               "handwritten11", "handwritten12", "handwritten13"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -374,7 +376,8 @@ def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
     assert len(right) >= 40
     assert {r["split"] for r in seventh} == {"calib"}
     calib = {r["source"] for r in rows if r["split"] == "calib"}
-    assert calib == {"handwritten7", "handwritten8", "handwritten11", "handwritten12"}
+    assert calib == {"handwritten7", "handwritten8", "handwritten11", "handwritten12",
+                     "handwritten13"}  # fmt: skip
     on_packs = [r for r in right if r["domain"] in PACK_DOMAINS]
     assert {r["domain"] for r in on_packs} == PACK_DOMAINS
     assert 0.4 <= len(on_packs) / len(right) <= 0.6
@@ -497,6 +500,25 @@ def test_twelfth_batch_is_calib_by_a_fourth_author_in_voices_no_other_source_use
     assert min(styles.values()) >= 4  # each voice over several domains
 
 
+def test_thirteenth_batch_is_calib_by_a_fifth_author_in_voices_no_other_source_uses(
+    rows: list[dict],
+) -> None:
+    """handwritten13 (calib from 2026-11-28), the calib split's fifth batch, written apart from
+    handwritten7, 8, 11 and 12 by a fifth author: about 35 % over the packs' domains (each pack at
+    least four times) and the rest over the 16 committed domain files, 2 requests each; ten
+    voices no other source uses, five requests each; every right pair has its init, goal and
+    other-problem wrong pairs."""
+    right = _assert_calib_batch(rows, "handwritten13")
+    assert len(right) >= 45
+    _assert_sixteen_domain_files_twice(right, each_pack=4)
+    styles = Counter(r["style"] for r in right)
+    assert set(styles) == {"llm-paraphrase", "commit-message", "formal-logic",
+                           "sports-commentary", "stage-directions", "recipe-card",
+                           "auction-listing", "gherkin-spec", "newspaper-brief",
+                           "tour-guide"}  # fmt: skip
+    assert min(styles.values()) >= 5  # each voice over several domains
+
+
 def test_bench_split_takes_calib_and_comma_lists(tmp_path: Path) -> None:
     """bench_align_public.py --split: all, one split or a comma list (dev,calib); a name that is
     no split is refused by the argument parser."""
@@ -586,7 +608,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
      "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten10",
-     "handwritten7", "handwritten8", "handwritten11", "handwritten12"],  # fmt: skip
+     "handwritten7", "handwritten8", "handwritten11", "handwritten12",
+     "handwritten13"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
