@@ -11,7 +11,12 @@ import pytest
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.explain_text import format_explanation
 from planetarium_plugin.alignment.facts import read_world
-from planetarium_plugin.alignment.facts.inventory import NAMED, WEAK, object_conflicts
+from planetarium_plugin.alignment.facts.inventory import (
+    NAMED,
+    SEVERAL_NAMED,
+    WEAK,
+    object_conflicts,
+)
 
 
 def _gripper(rooms: tuple[str, ...], balls: tuple[str, ...], goal_room: str) -> str:
@@ -226,3 +231,34 @@ def test_a_numbered_description_restated_by_names_in_parentheses_names_nothing(t
     is no name the problem lacks."""
     got = object_conflicts(text, read_world(LETTERED_BALLS), LETTERED_BALLS)
     assert [f.atom for f in got] == conflicts
+
+
+@pytest.mark.parametrize(
+    ("text", "pddl", "domain", "names"),
+    [
+        ("alice is at the shed with wrench1 and wrench2, both usable; nuts n1 and n2 are loose "
+         "at the gate. Tighten n1 and n2.", _spanner("alice"), SPANNER_DOMAIN,
+         ["(object wrench1)", "(object wrench2)"]),  # fmt: skip
+        ("Spanners w7 and w8 lie in the shed next to alice; tighten the loose nuts n1 and n2 at "
+         "the gate.", _spanner("alice"), SPANNER_DOMAIN, ["(object w7)", "(object w8)"]),
+        ("The robot is in room1 with orb7, orb8 and orb9; both grippers are free. Take them all "
+         "to room2.", THREE, None, ["(object orb7)", "(object orb8)", "(object orb9)"]),
+    ],
+)
+def test_several_identifiers_the_problem_lacks_reject(text, pddl, domain, names):
+    """Two or more precise names no object answers to are another problem's text: each is a
+    conflict that rejects, and the explanation names them."""
+    got = object_conflicts(text, read_world(pddl, domain), pddl)
+    assert [f.atom for f in got] == names
+    assert all(f.confidence == SEVERAL_NAMED >= 0.5 for f in got)
+    e = Aligner(domain=domain).explain(text, pddl)
+    assert not e.aligned
+    assert set(names) <= {f.atom for f in e.conflicts()}
+
+
+def test_one_identifier_the_problem_lacks_stays_weak():
+    """One unknown name may be a writer's alias: it lowers the score, it does not reject."""
+    text = ("alice is at the shed with wrench1; nuts n1 and n2 are loose at the gate. "
+            "Tighten n1 and n2.")  # fmt: skip
+    got = object_conflicts(text, read_world(_spanner("alice"), SPANNER_DOMAIN), _spanner("alice"))
+    assert [(f.atom, f.confidence) for f in got] == [("(object wrench1)", WEAK)]

@@ -56,6 +56,11 @@ COUNTED = 0.8
 #: a lettered name ("rooma") or a glossed name ("bob (man)") where writers also name numbered
 #: objects in words, a count followed by a place ("there are 2 balls in room1": maybe a part).
 WEAK = 0.45
+#: From this many distinct identifiers no object answers to ("wrench1", "p3"), each is a
+#: conflict of :data:`SEVERAL_NAMED` (rejects): one may be a writer's alias, several are
+#: the mark of another problem's text.
+SEVERAL = 2
+SEVERAL_NAMED = 0.7
 #: Conflicts reported per text at most.
 MAX_CONFLICTS = 6
 
@@ -215,6 +220,10 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
         if mm and names.answers(mm[1], int(mm[2])):
             continue
         add(_key(name), m, WEAK)
+    idents = [k for k, f in found.items() if f.confidence == WEAK and _IDENT.fullmatch(f.span)]
+    if len(idents) >= SEVERAL:  # several precise names the problem lacks: another problem's text
+        for k in idents:
+            found[k] = dataclasses.replace(found[k], confidence=SEVERAL_NAMED)
     for f in _declared_counts(text, names):
         if len(found) < MAX_CONFLICTS:
             found.setdefault(f.atom, f)
