@@ -17,11 +17,10 @@ Per section (init, goal):
 Init facts the text implies rather than states (:mod:`.implied`, ``kind="implied"``) join the
 init's lists; an init that breaks a proven mutex invariant costs :data:`NO_STATE_PENALTY`.
 
-``similarity`` is ``exp(-penalty)``: the most confident conflict costs its confidence times
-:data:`CONFLICT_WEIGHT`, every further one a fraction (:data:`OTHER_CONFLICTS`) of that — one
-sure conflict is what rejects a problem, and many faint misreadings of a long text should not
-add up to one; unstated goal atoms their share times :data:`UNSTATED_GOAL_WEIGHT`,
-unstated init atoms their share times :data:`UNSTATED_INIT_WEIGHT`. ``aligned`` is a
+``similarity`` is ``exp(-penalty)`` (:mod:`.penalty`): the most confident conflict costs most
+— one sure conflict is what rejects a problem, and many faint misreadings of a long text
+should not add up to one — and unstated goal atoms more than unstated init atoms, with
+weights fitted on the development sources. ``aligned`` is a
 :class:`~.verdict.VerdictPolicy`'s verdict on the explanation (no threshold; by default False
 when a conflict has confidence ≥ 0.5 or most of the goal is unstated): :func:`compare` leaves
 it False and ``explain_pairs`` sets it.
@@ -30,12 +29,12 @@ it False and ``explain_pairs`` sets it.
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import asdict, dataclass, field
 
 from .evidence import verified
 from .grounding import GroundedClause, _members
 from .misread import doubted_spans
+from .penalty import ABSTRACT_STRONG, similarity
 from .world import World
 
 __all__ = [
@@ -46,16 +45,6 @@ __all__ = [
     "compare",
 ]
 
-CONFLICT_WEIGHT = 2.0
-#: Added when the problem's init breaks a proven mutex invariant (:mod:`.implied`).
-NO_STATE_PENALTY = 5.0
-UNSTATED_GOAL_WEIGHT = 2.0
-UNSTATED_INIT_WEIGHT = 0.3
-OTHER_CONFLICTS = 0.1
-#: Abstract goal matches (:mod:`.abstract`): from this cosine the goal is judged by the
-#: pack's wording; between the floor and it, the unstated-goal cost shrinks in proportion.
-ABSTRACT_STRONG = 0.75
-ABSTRACT_FLOOR = 0.5
 #: A fact is stated when a candidate in the problem has at least this share of the best's
 #: probability.
 SUPPORT = 0.5
@@ -350,12 +339,9 @@ def compare(
     implied = implied_by_stated or frozenset()
     goal_unstated = sorted(world.goal_pos - g_cov - implied)
     strong = [f for f in abstract if f.confidence >= ABSTRACT_STRONG]
-    best = max((f.confidence for f in abstract), default=0.0)
-    goal_weight = UNSTATED_GOAL_WEIGHT
     if strong and goal_unstated:
         goal_unstated = []  # judged by the abstract description instead
-    elif abstract:  # a weaker likeness to the pack's wording: the unstated cost shrinks
-        goal_weight *= 1.0 - min(1.0, (best - ABSTRACT_FLOOR) / (ABSTRACT_STRONG - ABSTRACT_FLOOR))
+    # (a weaker likeness to the pack's wording shrinks the unstated cost: :mod:`.penalty`)
     # a reading that would reject is checked against its own words (:mod:`.evidence`)
     left = [_fmt(a) for a in (*init_unstated, *goal_unstated)]
     i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes)
@@ -379,20 +365,7 @@ def compare(
         (*abstract, *(d.match for d in described)),
         len(world.goal_pos),
     )
-    conflicts = [f.confidence for f in (*i_co, *i_mi, *g_co, *g_mi)]
-    ug = len(goal_unstated) / max(1, len(world.goal_pos))
-    ui = len(init_unstated) / max(1, len(init_atoms))
-    worst = max(conflicts, default=0.0)
-    penalty = (
-        CONFLICT_WEIGHT * (worst + OTHER_CONFLICTS * (sum(conflicts) - worst))
-        + goal_weight * ug
-        + UNSTATED_INIT_WEIGHT * ui
-    )
-    if not world.parsed or not (world.goal_pos or world.goal_neg):
-        penalty += 5.0
-    if implied_init is not None and implied_init.no_state:
-        penalty += NO_STATE_PENALTY  # the init is no state of the domain: no request fits it
-    sim = round(math.exp(-penalty), 6)
     readable = world.parsed and bool(world.goal_pos or world.goal_neg)
     # the verdict reads this explanation (:mod:`.verdict`): explain_pairs sets it
-    return AlignmentExplanation(init_sec, goal_sec, sim, False, "facts", tuple(notes), readable)
+    e = AlignmentExplanation(init_sec, goal_sec, 0.0, False, "facts", tuple(notes), readable)
+    return dataclasses.replace(e, similarity=similarity(e))

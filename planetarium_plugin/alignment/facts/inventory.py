@@ -37,12 +37,12 @@ both leaves the conflicts unchanged), and nothing here calls the encoder.
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 
-from .explain import CONFLICT_WEIGHT, OTHER_CONFLICTS, AlignmentExplanation, FactMatch
+from .explain import AlignmentExplanation, FactMatch
 from .mentions import NUMBER_WORDS
 from .ordinals import plain_forms
+from .penalty import similarity
 from .world import World, split_words
 
 __all__ = ["COUNTED", "NAMED", "WEAK", "object_conflicts", "with_object_conflicts"]
@@ -296,24 +296,15 @@ def _declared_counts(text: str, names: _Names) -> list[FactMatch]:
     return out
 
 
-def _cost(conflicts: list[float]) -> float:
-    worst = max(conflicts, default=0.0)
-    return CONFLICT_WEIGHT * (worst + OTHER_CONFLICTS * (sum(conflicts) - worst))
-
-
 def with_object_conflicts(e: AlignmentExplanation, found: list[FactMatch]) -> AlignmentExplanation:
-    """``e`` with ``found`` as its object conflicts, its similarity lowered as if they were
-    conflicts of a section (the most confident conflict costs most; the verdict then rejects
-    one at the policy's bar), and a note naming each."""
+    """``e`` with ``found`` as its object conflicts, its similarity recomputed with them
+    (:mod:`.penalty`: the most confident conflict costs most; the verdict then rejects one at
+    the policy's bar), and a note naming each."""
     if not found:
         return e
-    before = [f.confidence for f in e.conflicts()]
-    after = before + [f.confidence for f in found]
-    sim = round(e.similarity * math.exp(_cost(before) - _cost(after)), 6) if e.similarity else 0.0
     notes = tuple(_say(f) for f in found)
-    return dataclasses.replace(
-        e, objects=tuple(found), similarity=sim, notes=(*e.notes, *notes), aligned=False
-    )
+    got = dataclasses.replace(e, objects=tuple(found), notes=(*e.notes, *notes), aligned=False)
+    return dataclasses.replace(got, similarity=similarity(got) if e.similarity else 0.0)
 
 
 def _say(f: FactMatch) -> str:

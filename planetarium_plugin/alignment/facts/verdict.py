@@ -40,13 +40,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .explain import (
-    CONFLICT_WEIGHT,
-    OTHER_CONFLICTS,
-    AlignmentExplanation,
-    FactMatch,
-    SectionExplanation,
-)
+from .explain import AlignmentExplanation, FactMatch, SectionExplanation
+from .penalty import penalty
 
 __all__ = ["DEFAULT_POLICY", "VerdictPolicy"]
 
@@ -149,11 +144,7 @@ def _similarity_without(e: AlignmentExplanation, spared: FactMatch | None) -> fl
     compared with. The reported similarity (and so AUROC) is unchanged."""
     if spared is None or e.similarity <= 0.0:
         return e.similarity
-    rest = sorted((c.confidence for c in e.conflicts() if c is not spared), reverse=True)
-    worst, total = spared.confidence, spared.confidence + sum(rest)
-    before = CONFLICT_WEIGHT * (worst + OTHER_CONFLICTS * (total - worst))
-    second = rest[0] if rest else 0.0
-    after = CONFLICT_WEIGHT * (second + OTHER_CONFLICTS * (total - worst - second))
+    before, after = penalty(e), penalty(e, without=spared)
     return min(1.0, e.similarity * math.exp(before - after))
 
 
