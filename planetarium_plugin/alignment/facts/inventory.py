@@ -37,12 +37,13 @@ both leaves the conflicts unchanged), and nothing here calls the encoder.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 
 from .explain import AlignmentExplanation, FactMatch
 from .mentions import NUMBER_WORDS
 from .ordinals import plain_forms
-from .penalty import similarity
+from .penalty import penalty
 from .world import World, split_words
 
 __all__ = ["COUNTED", "NAMED", "WEAK", "object_conflicts", "with_object_conflicts"]
@@ -297,14 +298,15 @@ def _declared_counts(text: str, names: _Names) -> list[FactMatch]:
 
 
 def with_object_conflicts(e: AlignmentExplanation, found: list[FactMatch]) -> AlignmentExplanation:
-    """``e`` with ``found`` as its object conflicts, its similarity recomputed with them
-    (:mod:`.penalty`: the most confident conflict costs most; the verdict then rejects one at
-    the policy's bar), and a note naming each."""
+    """``e`` with ``found`` as its object conflicts, its similarity lowered by what they add to
+    the penalty (:mod:`.penalty`: the most confident conflict costs most; the verdict then
+    rejects one at the policy's bar), and a note naming each."""
     if not found:
         return e
     notes = tuple(_say(f) for f in found)
     got = dataclasses.replace(e, objects=tuple(found), notes=(*e.notes, *notes), aligned=False)
-    return dataclasses.replace(got, similarity=similarity(got) if e.similarity else 0.0)
+    cost = penalty(got) - penalty(e)
+    return dataclasses.replace(got, similarity=round(e.similarity * math.exp(-cost), 6))
 
 
 def _say(f: FactMatch) -> str:
