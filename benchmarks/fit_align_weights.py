@@ -1,6 +1,7 @@
 """Fit the alignment similarity's penalty weights on the DEV sources by a ranking objective
-(issue 19), and print them: the constants in planetarium_plugin/alignment/facts/penalty.py
-(``WEIGHTS``) are this script's output.
+(issue 19), and print them: candidates for ``WEIGHTS`` in
+planetarium_plugin/alignment/facts/penalty.py, which ships a fit only where it also ranks the
+calib sources better (the 28 Nov fits did not: benchmarks/RESULTS.md, ``alignfit``).
 
 The similarity is ``exp(-w · terms(explanation))`` (planetarium_plugin.alignment.facts.penalty).
 Within each source, every right pair should outscore every wrong one (the pairs AUROC counts):
