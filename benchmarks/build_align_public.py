@@ -212,6 +212,11 @@ SPLITS = {
     # aligner on it: how chat models, papers and tool users write requests, each voice at three
     # degrees of templating; dev.
     "handwritten10": "dev",
+    # added 2026-11-28 (issue 19): a fourteenth hand-written batch, written without running the
+    # aligner on it, in ten new voices (a help post, an abstract, a pick list, a teacher's
+    # grading, a clarifying chat, a TODO comment, a placard, a forecast, a claim, a dream diary);
+    # dev, for readers to generalise from constructions our dev batches lack.
+    "handwritten14": "dev",
     # The calib split (from 2026-11-28, issue 19): hand-written batches that no reader is ever
     # developed on, read only to fit the shipped calibration and to choose between verdict rules.
     # Each is ``<name>.txt`` beside pairs.jsonl, in the hand-written block format; registering a
@@ -1076,7 +1081,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         has about one request per style and domain: the same source and domain)."""
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
                         "handwritten4", "obfuscated", "handwritten5", "handwritten6",
-                        "handwritten9", "handwritten10"):  # fmt: skip
+                        "handwritten9", "handwritten10", "handwritten14"):  # fmt: skip
             return (t.source, t.domain)
         if SPLITS.get(t.source) == "calib":  # hand-written calib batches, like handwritten6
             return (t.source, t.domain)
@@ -1135,6 +1140,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten6.txt", "handwritten6")
     tasks += handwritten_tasks(DATA / "handwritten9.txt", "handwritten9")
     tasks += handwritten_tasks(DATA / "handwritten10.txt", "handwritten10")
+    tasks += handwritten_tasks(DATA / "handwritten14.txt", "handwritten14")
     for batch in sorted(src for src, split in SPLITS.items() if split == "calib"):
         tasks += handwritten_tasks(DATA / f"{batch}.txt", batch)
     for source in PLANBENCH_OTHERS:

@@ -8,6 +8,7 @@ by domain file), ``handwritten3.txt`` (held out through 2026-11-25, dev since) a
 domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held out, with two domain
 files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: collections, counts
 and ordinals), ``handwritten10.txt`` (dev: chat models', papers' and tool users' voices),
+``handwritten14.txt`` (dev: ten new voices, from a help post to a dream diary),
 ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
 calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
 batch, by another author), ``handwritten11.txt`` (its third, by a third author),
@@ -122,6 +123,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "isr-llm": "dev",
         "handwritten9": "dev",
         "handwritten10": "dev",
+        "handwritten14": "dev",
         "handwritten7": "calib",
         "handwritten8": "calib",
         "handwritten11": "calib",
@@ -139,8 +141,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9", "handwritten10", "handwritten7", "handwritten8",
-               "handwritten11", "handwritten12", "handwritten13"}  # fmt: skip
+               "handwritten9", "handwritten10", "handwritten14", "handwritten7",
+               "handwritten8", "handwritten11", "handwritten12", "handwritten13"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
     second = [r for r in rows if r["source"] == "handwritten2"]
@@ -230,7 +232,7 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     assert {"storage", "satellite"} <= no_pack
     # new with this batch (the held-out batch and the later dev and calib batches use
     # satellite too)
-    later = ("handwritten5", "handwritten6", "handwritten9", "handwritten10")
+    later = ("handwritten5", "handwritten6", "handwritten9", "handwritten10", "handwritten14")
     earlier = {r["domain"] for r in rows if r["source"] not in later and r["split"] != "calib"}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
@@ -362,6 +364,48 @@ def test_tenth_batch_is_dev_in_chat_paper_and_tool_voices(rows: list[dict]) -> N
     notes = (DATA / "SOURCES.md").read_text()
     assert re.search(r"`handwritten10` \| \*\*dev\*\*", notes)
     section = notes.split("### `handwritten10`")[1][:700]
+    assert "Dev (split `dev`) from 2026-11-28" in section
+
+
+def test_fourteenth_batch_is_dev_in_ten_new_voices(rows: list[dict]) -> None:
+    """handwritten14 (dev from 2026-11-28): ten voices no other source uses (a help post, an
+    abstract, a pick list, a teacher's grading, a clarifying chat, a TODO comment, a placard, a
+    forecast, a claim, a dream diary), four or more requests each; about a third over the packs,
+    the rest over committed domain files; every right pair has its wrong pairs."""
+    batch = [r for r in rows if r["source"] == "handwritten14"]
+    right = [r for r in batch if r["label"] == 1]
+    assert len(right) >= 45
+    assert {r["split"] for r in batch} == {"dev"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) == 14 and not no_pack & set(default_registry())
+    assert not {"zenotravel", "parking"} & domains  # handwritten6 (test) keeps them its own
+    packs = sum(r["domain"] in PACK_DOMAINS for r in right)
+    assert 0.3 <= packs / len(right) <= 0.4
+    for r in batch:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    voices = Counter(r["style"] for r in right)
+    assert set(voices) == {
+        "reddit-help", "academic-abstract", "pick-list", "teacher-grading", "clarify-chat",
+        "todo-comment", "museum-placard", "weather-report", "insurance-claim", "dream-diary",
+    }  # fmt: skip
+    assert min(voices.values()) >= 4
+    assert not set(voices) & {r["style"] for r in rows if r["source"] != "handwritten14"}
+    # the constructions: "respectively", relations from the other side, exceptions, questions
+    text = "\n".join(r["text"] for r in right)
+    for phrase in ("respectively", "b1 has b2 on it", "With the exception of", "all but b5",
+                   "Bot:", "// TODO", "Teacher:", "CLAIM", "Dear diary", "?"):  # fmt: skip
+        assert phrase in text, phrase
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in batch if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten14` \| \*\*dev\*\*", notes)
+    section = notes.split("### `handwritten14`")[1][:700]
     assert "Dev (split `dev`) from 2026-11-28" in section
 
 
@@ -608,7 +652,7 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
      "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten10",
-     "handwritten7", "handwritten8", "handwritten11", "handwritten12",
+     "handwritten14", "handwritten7", "handwritten8", "handwritten11", "handwritten12",
      "handwritten13"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
