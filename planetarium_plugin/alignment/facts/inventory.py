@@ -40,6 +40,7 @@ import dataclasses
 import math
 import re
 
+from .aliases import aliases_in
 from .explain import AlignmentExplanation, FactMatch
 from .mentions import NUMBER_WORDS
 from .ordinals import plain_forms
@@ -175,6 +176,7 @@ def object_conflicts(text: str, world: World, pddl: str = "") -> list[FactMatch]
     problem_name = named[1] if named else ""
     names = _Names(world)
     skip = set(names.vocabulary) | ({_key(problem_name)} if problem_name else set())
+    skip |= {_key(n) for n in aliases_in(text, world)[0]}  # names the text defines itself
     found: dict[str, FactMatch] = {}
 
     def add(obj: str, m: re.Match, conf: float) -> None:
