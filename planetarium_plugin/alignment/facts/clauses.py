@@ -38,6 +38,7 @@ from .sections import (
     section_at,
     sections,
     separates,
+    unasked,
     vocabulary_words,
 )
 from .templates import Clause, _chain, _elided, _extend, _headed, _make, _respective
@@ -66,7 +67,7 @@ _PLURAL_PRONOUNS = {"they", "them", "all", "both", "each", "these", "those"}
 def _content(tokens: list[Token]) -> list[Token]:
     return [
         t
-        for t in tokens
+        for t in unasked(tokens, _CUE_WORDS)  # "Can the elevator get X": no agent content
         if t.text.isalpha()
         and t.text not in _FILLER
         and t.text not in _IMPERATIVES

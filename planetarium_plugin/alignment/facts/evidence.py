@@ -15,6 +15,15 @@ the problem. A careful reader, before objecting, looks at the words again:
   the text was not read to state ("every floor is above all lower-numbered floors" read as
   ``lift-at``: the span says ``above``, and the problem's ``above`` atoms are unstated)?
 
+A span that asks for a **change** of one object for another ("replace w2 with the spare",
+"swap the wheel on hub2 for the spare") states no fact of either object: a reading of it whose
+predicate has no such word is doubtful too (the facts the change stands for are read from
+the words that spell it out, or judged by description).
+
+A **denial** read beyond its scope — its atom leaves out an object the denied words name and
+takes one they do not ("…, but not directly between waypoint2 and waypoint3" read as denying
+``visible waypoint2 waypoint1``) — denies nothing of what it was read to deny: doubtful.
+
 A reading with no word for its predicate that names another predicate with unstated atoms,
 or that speaks of no object at all ("please."), is *doubtful*: its confidence is lowered by
 :data:`DOUBT` (below the verdict's bar) with a note naming it. A wrong problem (one fact
@@ -23,13 +32,18 @@ and its objects in the span — so those readings stay loud.
 
 >>> from planetarium_plugin.alignment.facts.explain import FactMatch
 >>> from planetarium_plugin.alignment.facts.world import read_world
->>> w = read_world("(define (problem p) (:domain blocks) (:objects b1 b2) (:init (clear b1)"
+>>> w = read_world("(define (problem p) (:domain blocks) (:objects b1 b2 b3) (:init (clear b1)"
 ...                " (on b1 b2) (on-table b2)) (:goal (and (on b2 b1) (clear b2))))")
 >>> doubtful(w, FactMatch("(clear b2)", "please.", 0, 7, 0.58), ())
 'no word of its predicate and no object'
 >>> doubtful(w, FactMatch("(clear b2)", "b2 is clear", 0, 11, 0.9), ())
 >>> doubtful(w, FactMatch("(clear b2)", "b2 sits on the table", 0, 20, 0.9), ("(on-table b2)",))
 'no word of its predicate; names on-table, whose atoms it leaves unstated'
+>>> doubtful(w, FactMatch("(clear b2)", "replace b2 with b1", 0, 18, 0.9), ())
+'a change of one object for another, no fact of either'
+>>> doubtful(w, FactMatch("(on b1 b2)", "but not between b1 and b3", 0, 25, 0.9, True), ())
+'a denial read beyond its scope: it names b3, not b2'
+>>> doubtful(w, FactMatch("(on b1 b2)", "b1 is not on b2", 0, 15, 0.9, True), ())
 """
 
 from __future__ import annotations
@@ -88,6 +102,9 @@ _REFERRING = wordset(
     "him her his one ones other others rest remaining same former latter which who whose"
 )
 
+
+#: Verbs that ask for a change of one object for another: no fact of either.
+_CHANGE = frozenset(stem(w) for w in ("replace", "swap", "exchange", "substitute", "trade"))
 
 #: Words that put one object in two places of a relation ("b1 is next to itself").
 _REFLEXIVE = wordset("itself themselves himself herself self own same")
@@ -170,9 +187,16 @@ def doubtful(
         named = [o for m in find_mentions(f.span, world) if len(m.objects) == 1 for o in m.objects]
         if any(named.count(o) < 2 for o in twice):
             return f"{twice[0]} in two places, named once"
+    if getattr(f, "negated", False) and len(atom) >= 3:
+        named = {o for m in find_mentions(f.span, world) if len(m.objects) == 1 for o in m.objects}
+        beyond, left = set(atom[1:]) - named, sorted(named - set(atom[1:]))
+        if named and beyond and left:
+            return f"a denial read beyond its scope: it names {left[0]}, not {sorted(beyond)[0]}"
     nouns = _nouns(world) if nouns is None else nouns
     said = _stems(_WORD.findall(f.span))
     own, own_naming = _words(world, atom[0], nouns)
+    if said & _CHANGE and not (own | own_naming) & _CHANGE:
+        return "a change of one object for another, no fact of either"
     if not own or own_naming & said or antonym_says(f.span, atom[0]):
         return None  # a word that names its predicate, or its antonym (or nothing to judge by)
     if own & said and not own_naming:

@@ -25,6 +25,7 @@ from .vocabulary import lexicon_words
 from .world import World, wordset
 
 C = TypeVar("C", bound=Any)  # a clause (a frozen dataclass with ``section`` and ``text``)
+T = TypeVar("T", bound=Any)  # a token (``.text``: the lowered word)
 
 __all__ = [
     "clause_cuts",
@@ -33,6 +34,7 @@ __all__ = [
     "section_at",
     "sections",
     "separates",
+    "unasked",
     "vocabulary_words",
 ]
 
@@ -58,6 +60,8 @@ _IMPERATIVES = wordset(
 #: Words that open a request put as a question ("Can the lift bring Ann to f3?").
 _ASKING = wordset("can could would will")
 _ASKING_PAIRS = {"is there", "are there", "is it"}
+#: The most words of the agent a request put as a question names ("Can the old lift get …").
+_AGENT_WORDS = 4
 #: Tokens that end a clause.
 _SEPARATORS = wordset(", and & + while but whereas plus then also ; ( ) : |")
 #: Words after which "also" ends no clause ("…, and it must also go to b").
@@ -246,6 +250,30 @@ def _bare_list_start(toks: Sequence, j: int, s0: int, by_tok: Container[int]) ->
     if i < 0 or toks[i].start < s0 or toks[i].text in _SEPARATORS:
         return i
     return j
+
+
+def unasked(tokens: Sequence[T], stop: Container[str] = frozenset()) -> list[T]:
+    """``tokens`` less the agent of a request put as a question: "Can the elevator get Ann and
+    Ben where they're going?" asks for what "Get Ann and Ben where they're going" says, so "the
+    elevator" is no content of the piece (which is then a bare list item, as in the imperative).
+    The agent is up to :data:`_AGENT_WORDS` words between the asking word and an imperative,
+    none of them a ``stop`` word (a cue: "Could you please …" keeps its words).
+
+    >>> from planetarium_plugin.alignment.facts.mentions import tokenize
+    >>> [t.text for t in unasked(tokenize("Could the old lift take Ann"))]
+    ['could', 'take', 'ann']
+    >>> [t.text for t in unasked(tokenize("Can the ball be in room a"))]  # no request
+    ['can', 'the', 'ball', 'be', 'in', 'room', 'a']
+    """
+    words = [k for k, t in enumerate(tokens) if t.text.isalpha()]
+    if len(words) < 3 or tokens[words[0]].text not in _ASKING:
+        return list(tokens)
+    for n, k in enumerate(words[1 : _AGENT_WORDS + 2], start=1):
+        if tokens[k].text in _IMPERATIVES:
+            return [*tokens[: words[0] + 1], *tokens[k:]] if n > 1 else list(tokens)
+        if tokens[k].text in stop and tokens[k].text != "you":
+            break
+    return list(tokens)
 
 
 def separates(toks: Sequence, k: int) -> bool:
