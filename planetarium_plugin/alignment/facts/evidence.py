@@ -24,6 +24,14 @@ A **denial** read beyond its scope — its atom leaves out an object the denied 
 takes one they do not ("…, but not directly between waypoint2 and waypoint3" read as denying
 ``visible waypoint2 waypoint1``) — denies nothing of what it was read to deny: doubtful.
 
+A reading of the **initial state** with no word of its predicate at all — not its name, not its
+wording, not a preposition of it ("In a three-storey building the floors are f0" read as where
+the lift is) — where the problem shows no trace of an edit (no atom of that predicate about
+its objects left unstated: a one-fact edit of the init replaces an argument, and leaves the
+atom it replaced unstated) is doubtful as well: a state is told in its predicate's words, and
+a one-fact edit leaves its trace. (A goal is asked for with verbs of doing — "ball 3 to room
+1" — so the goal's readings are not judged so.)
+
 A reading with no word for its predicate that names another predicate with unstated atoms,
 or that speaks of no object at all ("please."), is *doubtful*: its confidence is lowered by
 :data:`DOUBT` (below the verdict's bar) with a note naming it. A wrong problem (one fact
@@ -44,6 +52,10 @@ and its objects in the span — so those readings stay loud.
 >>> doubtful(w, FactMatch("(on b1 b2)", "but not between b1 and b3", 0, 25, 0.9, True), ())
 'a denial read beyond its scope: it names b3, not b2'
 >>> doubtful(w, FactMatch("(on b1 b2)", "b1 is not on b2", 0, 15, 0.9, True), ())
+>>> doubtful(w, FactMatch("(clear b3)", "b3, the old block", 0, 17, 0.9), (), state=True)
+'no word of its predicate, and no trace of an edit of it'
+>>> doubtful(w, FactMatch("(clear b3)", "b3, the old block", 0, 17, 0.9), ("(clear b2)",),
+...          state=True)
 """
 
 from __future__ import annotations
@@ -174,11 +186,26 @@ def _free_words(span: str, world: World) -> tuple[frozenset[str], bool]:
     return _stems(out), bool(ments)
 
 
+def _traced(atom: tuple[str, ...], unstated: Iterable[str]) -> bool:
+    """Does the problem leave unstated an atom of ``atom``'s predicate about one of its objects
+    (of a predicate of one argument, any) — the trace a one-fact edit leaves?"""
+    return any(
+        b[:1] == atom[:1] and b != atom and (len(atom) < 3 or set(b[1:]) & set(atom[1:]))
+        for b in map(_atom, unstated)
+    )
+
+
 def doubtful(
-    world: World, f: Reading, unstated: Iterable[str], nouns: frozenset[str] | None = None
+    world: World,
+    f: Reading,
+    unstated: Iterable[str],
+    nouns: frozenset[str] | None = None,
+    state: bool = False,
 ) -> str | None:
     """Why the reading ``f`` lacks evidence in its span (module docstring), or None when its
-    words carry it. ``unstated``: the problem's atoms the text was not read to state."""
+    words carry it. ``unstated``: the problem's atoms the text was not read to state;
+    ``state``: ``f`` is a reading of the initial state."""
+    unstated = tuple(unstated)
     atom = _atom(f.atom)
     if not atom or atom[0] not in world.predicates or atom[0] in world.type_preds:
         return None
@@ -221,6 +248,8 @@ def doubtful(
         return None  # a preposition of its wording ("in roomb" for "ball X lies in room Y")
     if len(atom) > 1 and not (mentioned or said & nouns or _plain(f.span) & _REFERRING):
         return "no word of its predicate and no object"
+    if state and not _traced(atom, unstated):
+        return "no word of its predicate, and no trace of an edit of it"
     return None
 
 
@@ -230,16 +259,18 @@ def verified(
     unstated: Sequence[str],
     confident: float,
     notes: list[str],
+    state: bool = False,
 ) -> list[R]:
     """``facts`` (conflicts) with each doubtful reading at ``confident`` or above lowered by
     :data:`DOUBT`, and a note naming it; readings implied rather than stated are left as
-    they are (their own evidence is the facts they come from)."""
+    they are (their own evidence is the facts they come from). ``state``: ``facts`` are
+    conflicts of the initial state."""
     out: list[R] = []
     nouns: frozenset[str] | None = None
     for f in facts:
         if f.confidence >= confident and f.kind == "text":
             nouns = _nouns(world) if nouns is None else nouns
-            why = doubtful(world, f, unstated, nouns)
+            why = doubtful(world, f, unstated, nouns, state)
             if why is not None:
                 low = round(f.confidence * DOUBT, 4)
                 notes.append(
