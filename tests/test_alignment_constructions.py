@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from planetarium_plugin.alignment import Aligner
+from planetarium_plugin.alignment.facts.verdict import DEFAULT_POLICY
 
 DOMAINS = Path(__file__).resolve().parent.parent / "benchmarks/data/alignment_public/domains"
 
@@ -176,3 +177,62 @@ REPLACED_BLOCK = [
 @pytest.mark.parametrize("text", REPLACED_BLOCK)
 def test_a_replacement_states_no_fact_of_the_replaced_block(text):
     _check(None, text, BLOCKS, BLOCKS_WRONG, "(on b3 b1)")
+
+
+# ------------------------------------- a state read from words that say none of its predicate
+
+TYRES_FLAT = """(define (problem p) (:domain tyreworld)
+  (:objects w1 w2 - wheel h1 h2 - hub n1 n2 - nut boot - container wrench jack pump - tool)
+  (:init (on w1 h1) (on w2 h2) (on-ground h1) (on-ground h2) (fastened h1) (fastened h2)
+         (tight n1 h1) (tight n2 h2) (intact w1) (intact w2) (not-inflated w1) (not-inflated w2)
+         (open boot) (unlocked boot) (in jack boot) (have wrench) (have pump))
+  (:goal (and (inflated w1) (inflated w2) (in wrench boot) (in pump boot) (closed boot))))"""
+TYRES_FLAT_WRONG = TYRES_FLAT.replace("(on w2 h2)", "(on w2 h1)")
+ASIDE_NUTS = [
+    "Two flat tyres on my trailer. Each wheel sits on its own hub, w1 on h1 and w2 on h2, both "
+    "hubs on the ground and fastened, with their nuts (n1, n2, by the same number) tight on "
+    "them. Both wheels are intact but not inflated. The boot is open and unlocked with only the "
+    "jack in it; I have the wrench and the pump in my hands. Goal: both wheels inflated, the "
+    "wrench and the pump back in the boot, the boot closed.",
+    "w1 is on h1 and w2 is on h2; both hubs are on the ground and fastened, each with its nuts "
+    "(n1, n2, numbered like the hubs) tight on it. The wheels are intact, not inflated. The boot "
+    "is open and unlocked, the jack inside; the wrench and the pump are in my hands. I want w1 "
+    "and w2 inflated, the wrench and the pump in the boot, and the boot closed.",
+]
+FERRY = """(define (problem p) (:domain ferry)
+  (:objects h1 h2 h3 - location car1 car2 - car)
+  (:init (at-ferry h1) (empty-ferry) (at car1 h1) (at car2 h3))
+  (:goal (and (at car1 h2) (at car2 h2))))"""
+FERRY_WRONG = FERRY.replace("(at car2 h3)", "(at car2 h1)")
+ASIDE_HARBOURS = [
+    "Three harbours (h1, h2, h3, numbered west to east). The ferry is empty and tied up at h1, "
+    "where car1 waits; car2 is at h3. Bring both cars to h2.",
+    "The coast has three harbours (h1, h2 and h3, counted from the west). Right now the ferry is "
+    "empty at h1, car1 is waiting at h1 and car2 is at h3. Please get car1 and car2 to h2.",
+]
+
+
+def _doubted_state(e) -> list:
+    return [n for n in e.notes if "no trace of an edit" in n]
+
+
+@pytest.mark.parametrize("text", ASIDE_NUTS)
+def test_an_aside_naming_the_nuts_is_no_fact_of_holding_them(text):
+    _check(_domain("tyreworld"), text, TYRES_FLAT, TYRES_FLAT_WRONG, "(on w2 h2)")
+    e = Aligner(domain=_domain("tyreworld")).explain(text, TYRES_FLAT)
+    assert _doubted_state(e) and any(f.atom == "(have n1)" for f in e.init.missing_in_problem)
+
+
+@pytest.mark.parametrize("text", ASIDE_HARBOURS)
+def test_an_aside_naming_the_harbours_is_no_fact_of_the_ferry(text):
+    dom = _domain("ferry")
+    _check(dom, text, FERRY, FERRY_WRONG, "(at car2 h3)")
+    e = Aligner(domain=dom).explain(text, FERRY)
+    assert all(f.confidence < DEFAULT_POLICY.faint for f in e.conflicts())
+
+
+def test_a_state_in_its_own_words_is_not_doubted():
+    """A one-fact edit of the init that the text states in its predicate's words keeps its
+    conflict loud (its words carry it, and the edit leaves its trace), next to the aside."""
+    e = Aligner(domain=_domain("ferry")).explain(ASIDE_HARBOURS[0], FERRY_WRONG)
+    assert "(at car2 h3)" in {f.atom for f in _loud(e)} and not e.aligned
