@@ -188,9 +188,18 @@ def _free_words(span: str, world: World) -> tuple[frozenset[str], bool]:
 
 def _traced(atom: tuple[str, ...], unstated: Iterable[str]) -> bool:
     """Does the problem leave unstated an atom of ``atom``'s predicate about one of its objects
-    (of a predicate of one argument, any) — the trace a one-fact edit leaves?"""
+    (of a predicate of one argument, any), or an atom of another predicate about its objects
+    alone (the predicate changed) — the trace a one-fact edit leaves?
+
+    >>> _traced(("in", "pump", "boot"), ["(have pump)"]), _traced(("have", "n1"), ["(tight n1 h1)"])
+    (True, False)
+    """
     return any(
-        b[:1] == atom[:1] and b != atom and (len(atom) < 3 or set(b[1:]) & set(atom[1:]))
+        b != atom
+        and (
+            b[:1] == atom[:1] and (len(atom) < 3 or bool(set(b[1:]) & set(atom[1:])))
+            or len(b) > 1 and set(b[1:]) <= set(atom[1:])
+        )
         for b in map(_atom, unstated)
     )
 
@@ -201,10 +210,14 @@ def doubtful(
     unstated: Iterable[str],
     nouns: frozenset[str] | None = None,
     state: bool = False,
+    denied: Sequence[str] = (),
 ) -> str | None:
     """Why the reading ``f`` lacks evidence in its span (module docstring), or None when its
     words carry it. ``unstated``: the problem's atoms the text was not read to state;
-    ``state``: ``f`` is a reading of the initial state."""
+    ``state``: ``f`` is a reading of the initial state; ``denied``: the problem's atoms the
+    text denies (an edit's trace as well: "it does not hold black" where the problem has it).
+    A span with no word but object names and function words ("c1 to c5", a structure reader's
+    span) says nothing against its predicate: a state read from it is not doubted."""
     unstated = tuple(unstated)
     atom = _atom(f.atom)
     if not atom or atom[0] not in world.predicates or atom[0] in world.type_preds:
@@ -248,7 +261,7 @@ def doubtful(
         return None  # a preposition of its wording ("in roomb" for "ball X lies in room Y")
     if len(atom) > 1 and not (mentioned or said & nouns or _plain(f.span) & _REFERRING):
         return "no word of its predicate and no object"
-    if state and not _traced(atom, unstated):
+    if state and free - _stems(_FUNCTION) and not _traced(atom, (*unstated, *denied)):
         return "no word of its predicate, and no trace of an edit of it"
     return None
 
@@ -260,6 +273,7 @@ def verified(
     confident: float,
     notes: list[str],
     state: bool = False,
+    denied: Sequence[str] = (),
 ) -> list[R]:
     """``facts`` (conflicts) with each doubtful reading at ``confident`` or above lowered by
     :data:`DOUBT`, and a note naming it; readings implied rather than stated are left as
@@ -270,7 +284,7 @@ def verified(
     for f in facts:
         if f.confidence >= confident and f.kind == "text":
             nouns = _nouns(world) if nouns is None else nouns
-            why = doubtful(world, f, unstated, nouns, state)
+            why = doubtful(world, f, unstated, nouns, state, denied)
             if why is not None:
                 low = round(f.confidence * DOUBT, 4)
                 notes.append(

@@ -344,7 +344,8 @@ def compare(
     # (a weaker likeness to the pack's wording shrinks the unstated cost: :mod:`.penalty`)
     # a reading that would reject is checked against its own words (:mod:`.evidence`)
     left = [_fmt(a) for a in (*init_unstated, *goal_unstated)]
-    i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes, k < 2)
+    denied = [f.atom for f in i_co]  # the init atoms the text denies: an edit's trace too
+    i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes, k < 2, denied)
                               for k, x in enumerate((i_co, i_mi, g_co, g_mi)))  # fmt: skip
     n_i, ds = len(init_unstated), [d.match for d in described]  # a span misread: :mod:`.misread`
     (i_co, i_mi), (g_co, g_mi) = doubted_spans(i_st, i_co, i_mi, g_st, g_co, g_mi, left[:n_i],
