@@ -167,3 +167,92 @@ def test_a_with_phrase_no_predicate_relates_to_the_subject_is_said_of_the_place(
     assert right.aligned
     wrong = garage.explain(text, _garage("(on w2 h2) (tight n2 h1)"))
     assert "(tight n2 h2)" in _atoms(wrong.goal.missing_in_problem) and not wrong.aligned
+
+
+# A phrase cut from its place clause is said of that clause's own subject (``alignattr``): the
+# subject is fixed by the syntax, so the phrase is as strong a fact as the place clause, and a
+# problem that gives the robot another paint (another tool) is contradicted, not just left
+# with an init atom the text never states.
+WORKSHOP = """(define (domain workshop)
+  (:requirements :strips :typing)
+  (:types worker room tool)
+  (:predicates (in ?w - worker ?r - room) (wields ?w - worker ?t - tool)
+               (fixed ?r - room))
+  (:action walk :parameters (?w - worker ?a - room ?b - room)
+    :precondition (in ?w ?a) :effect (and (in ?w ?b) (not (in ?w ?a))))
+  (:action swap :parameters (?w - worker ?a - tool ?b - tool)
+    :precondition (wields ?w ?a) :effect (and (wields ?w ?b) (not (wields ?w ?a))))
+  (:action repair :parameters (?w - worker ?r - room ?t - tool)
+    :precondition (and (in ?w ?r) (wields ?w ?t)) :effect (fixed ?r)))"""
+
+
+def _workshop(tom: str = "drill", ida: str = "saw") -> str:
+    return (
+        "(define (problem p) (:domain workshop) (:objects tom ida - worker hall shed - room "
+        f"drill saw - tool) (:init (in tom hall) (in ida shed) (wields tom {tom}) "
+        f"(wields ida {ida})) (:goal (and (fixed shed))))"
+    )
+
+
+def _grid(bot: str = "pink") -> str:
+    return GRID.replace("(robot-has bot pink)", f"(robot-has bot {bot})")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sam sits on k4 with teal paint, and bot is parked on k3 with pink paint. Goal: k1 pink.",
+        "The robot bot stands on k3 holding pink, and sam is on k4 holding teal; pink and teal "
+        "can both be used. Paint k1 pink.",
+    ],
+)
+def test_a_phrase_cut_from_its_place_clause_contradicts_another_paint(aligner, text):
+    right = aligner.explain(text, _grid())
+    assert "(robot-has bot pink)" in _atoms(right.init.stated)
+    assert not right.conflicts() and right.aligned
+    wrong = aligner.explain(text, _grid("teal"))
+    named = _atoms(wrong.init.contradicted) | _atoms(wrong.init.missing_in_problem)
+    assert {"(robot-has bot teal)", "(robot-has bot pink)"} & named, wrong
+    assert max(f.confidence for f in wrong.conflicts()) >= 0.5
+    assert wrong.similarity < 0.5 * right.similarity and not wrong.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tom is in the hall with the drill, ida is in the shed with the saw. Get the shed fixed.",
+        "tom stands in the hall with the oiled drill; ida is in the shed with the saw. Goal: "
+        "shed fixed.",
+    ],
+)
+def test_a_phrase_cut_from_its_place_clause_in_a_domain_no_pack_knows(text):
+    """A tool may also be oiled (a fact of the tool alone): the phrase is still what the
+    worker wields, as sure as the place clause it was cut from."""
+    oiled = "(fixed ?r - room) (oiled ?t - tool))"
+    al = Aligner(domain=WORKSHOP.replace("(fixed ?r - room))", oiled))
+
+    def problem(tom: str) -> str:
+        return _workshop(tom=tom).replace("(wields ida saw)", "(wields ida saw) (oiled drill)")
+
+    right = al.explain(text, problem("drill"))
+    assert {"(wields tom drill)", "(wields ida saw)"} <= _atoms(right.init.stated), right
+    assert right.aligned
+    wrong = al.explain(text, problem("saw"))
+    named = _atoms(wrong.init.contradicted) | _atoms(wrong.init.missing_in_problem)
+    assert {"(wields tom saw)", "(wields tom drill)"} & named, wrong
+    assert max(f.confidence for f in wrong.conflicts()) >= 0.75
+    assert wrong.similarity < 0.5 * right.similarity and not wrong.aligned
+
+
+def test_only_a_phrase_cut_from_its_place_clause_naming_one_object_is_attached():
+    """ "with the drill" cut from "tom is in the hall" is attached; "with both tools" (a
+    plural: which tool?) and a phrase the place clause did not have cut off ("ida, in the
+    shed, with the saw": a comma list) are not."""
+    w = read_world(_workshop(), WORKSHOP)
+    text = (
+        "tom is in the hall with the drill. ida, in the shed, with the saw. tom is in the "
+        "hall with both tools."
+    )
+    got = [(c.text.rstrip("."), c.attached) for c in split_clauses(text, w)]
+    assert ("with the drill", True) in got
+    assert ("with the saw", False) in got and ("with both tools", False) in got

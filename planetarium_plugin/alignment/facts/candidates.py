@@ -295,7 +295,8 @@ def options(
                 used = sum(si < real for si in chosen)
                 cost = UNUSED_SLOT * (real - used) + (0.0 if rank == 0 else 0.12) + bonus
                 cost += ELIDED * (k - used)
-                if clause.inherited:
+                if clause.inherited and not clause.attached:  # a subject fixed by syntax
+                    # is the clause's own (:func:`.clauses._attached`), not a guess
                     cost += INHERITED if 0 in chosen else INHERITED / 3 - UNUSED_SLOT
                 elif 0 not in chosen:
                     cost += SUBJECT_UNUSED  # the first object named is almost always in the fact

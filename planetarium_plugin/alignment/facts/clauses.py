@@ -26,7 +26,7 @@ from .naming import named_calls
 from .reading import Reading
 from .references import Antecedents, antecedent, opening
 from .related import resolved_mentions
-from .relative import _DENIERS, with_cut
+from .relative import _DENIERS, attach, with_cut
 from .sections import (
     _CUES,
     _IMPERATIVES,
@@ -179,6 +179,7 @@ def _clauses_of(
     memory.new_sentence()
     segments: list[list[int]] = [[]]
     ends: list[str] = []  # the separator that ends each segment
+    cuts: set[int] = set()  # tokens that open a phrase cut from its place clause
     for n, k in enumerate(idx):
         key_value = (  # "b1: r1" at the start of a line is one fact, not a header
             toks[k].text == ":"
@@ -197,6 +198,7 @@ def _clauses_of(
             # so is a participle's ("robot r1 stands on t21 holding white paint")
             ends.append(",")
             segments.append([k])
+            cuts.add(k)
         else:
             segments[-1].append(k)
     ends.append(".")
@@ -360,7 +362,8 @@ def _clauses_of(
         if header is not None and not _content(rest):
             out.append(_headed(text, header, start, end, slots, section))
         else:
-            out += _chain(text, start, end, slots, section, inherited)
+            made = _chain(text, start, end, slots, section, inherited)
+            out += attach(out, made, slots) if inherited and sg[0] in cuts else made
             if len(ms) > 1 and any(ms[0].end <= t.start < ms[-1].start for t in _content(rest)):
                 # "… the receipts: pot1 contains i1, i4.": a relation worded between its own
                 # objects ends what the header introduces; a list after it continues it

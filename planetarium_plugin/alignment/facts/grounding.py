@@ -255,7 +255,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         # sign of a fact as no object
         weak = (
             not clause.slots
-            or clause.inherited
+            or (clause.inherited and not clause.attached)
             or quantified
             or foreign_subject(clause.template, lexicon)
         )

@@ -46,7 +46,7 @@ from .sections import _SEPARATORS
 from .templates import Clause
 from .world import PLACEHOLDERS, World, wordset
 
-__all__ = ["with_clauses", "with_cut"]
+__all__ = ["attach", "with_clauses", "with_cut"]
 
 # Words that make "with X …" a relation of its own ("with b on top of it", "with d1 on top"),
 # read by with_clauses, rather than what the subject carries ("with black paint").
@@ -107,6 +107,23 @@ def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[
 
 #: Negative determiners: a phrase of its own denies what it names ("carrying nothing").
 _DENIERS = wordset("no nothing none without")
+
+
+def attach(
+    out: list[Clause], made: list[Clause], slots: Sequence[Sequence[Mention]]
+) -> list[Clause]:
+    """``made``, the clauses of a phrase cut by :func:`with_cut` that inherited its subject,
+    marked ``attached`` when the subject is the place clause's for sure ("robot1 is parked on
+    tile3 with black paint": the robot's own paint, not a guess from an earlier sentence): that
+    clause (``out[-1]``) named its subject itself, and the phrase names one object per mention
+    of its own (not "with both of its grippers", not "with both tools")."""
+    if not out or out[-1].inherited or not out[-1].slots or len(slots) < 2:
+        return made
+    if [m.objects for m in slots[0]] != [m.objects for m in out[-1].slots[0]] or not all(
+        len(m.objects) == 1 and not m.plural for s in slots[1:] for m in s
+    ):
+        return made
+    return [dataclasses.replace(c, attached=True) for c in made]
 
 
 def _denied_phrase(toks: list[Token], rest: list[int], by_tok: dict) -> bool:

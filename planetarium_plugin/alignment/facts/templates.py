@@ -48,6 +48,9 @@ class Clause:
     section: str  # init | goal | any
     inherited: bool = False  # the subject came from the previous clause
     direct: str | None = None  # a predicate named in the text: "on(b1, b2)", "(on b1 b2)"
+    #: the piece is a "with" or participle phrase cut from a clause that relates its own subject
+    #: to a place ("r1 is on t5 with white"): the inherited subject is fixed by the syntax
+    attached: bool = False
 
 
 def _respective(rest: list[Token]) -> bool:
