@@ -402,3 +402,79 @@ def test_a_counted_reference_after_a_sentence_break_is_that_sentences_subjects(t
     wrong = lift.explain(text, _two("(served ann)"))
     assert "(served bob)" in {f.atom for f in wrong.goal.missing_in_problem}
     assert wrong.similarity < right.similarity
+
+
+# "it" opening a clause that names two objects of its own (``alignattr``): a fact of the
+# pronoun's where one predicate relates all three ("it can drive wp0 -> wp1": a rover and two
+# waypoints of ``can_traverse``); otherwise the clause is read without it.
+ROADS = """(define (domain roads)
+  (:requirements :strips :typing)
+  (:types truck town)
+  (:predicates (at ?t - truck ?a - town) (road ?t - truck ?a - town ?b - town)
+               (visited ?a - town))
+  (:action drive :parameters (?t - truck ?a - town ?b - town)
+    :precondition (and (at ?t ?a) (road ?t ?a ?b))
+    :effect (and (at ?t ?b) (visited ?b) (not (at ?t ?a)))))"""
+
+
+def _roads(road: str = "(road lorry ash elm)") -> str:
+    return (
+        "(define (problem p) (:domain roads) (:objects lorry - truck ash elm - town) "
+        f"(:init (at lorry ash) {road}) (:goal (visited elm)))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The truck lorry is parked in ash. It may take the road from ash to elm. Goal: elm "
+        "visited.",
+        "lorry is at ash; it can drive ash -> elm. Please get elm visited.",
+    ],
+)
+def test_it_with_two_objects_of_its_own_where_one_predicate_takes_all_three(text: str):
+    al = Aligner(domain=ROADS)
+    right = al.explain(text, _roads())
+    assert "(road lorry ash elm)" in _atoms(right.init.stated), right
+    assert right.aligned
+    # the road runs the other way (and a loop): the explanation names the stated one
+    wrong = al.explain(text, _roads("(road lorry elm ash) (road lorry ash ash)"))
+    assert "(road lorry ash elm)" in _atoms(wrong.init.missing_in_problem), wrong
+    assert wrong.similarity < 0.5 * right.similarity and not wrong.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rover0 is at waypoint0 and is available. It can drive waypoint0 -> waypoint1. Send "
+        "the soil data of waypoint1.",
+        "rover0 sits at waypoint0 (available); it can travel from waypoint0 to "
+        "waypoint1. Goal: soil data of waypoint1 communicated.",
+    ],
+)
+def test_it_with_two_waypoints_is_the_rovers_traversal(text: str):
+    pddl = (
+        "(define (problem p) (:domain rover) (:objects general - lander rover0 - rover "
+        "waypoint0 waypoint1 - waypoint) (:init (at rover0 waypoint0) (available rover0) "
+        "(can_traverse rover0 waypoint0 waypoint1)) "
+        "(:goal (and (communicated_soil_data waypoint1))))"
+    )
+    al = Aligner(domain="rover")
+    right = al.explain(text, pddl)
+    assert "(can_traverse rover0 waypoint0 waypoint1)" in _atoms(right.init.stated), right
+    wrong = al.explain(text, pddl.replace("waypoint0 waypoint1)) ", "waypoint1 waypoint1)) "))
+    assert "(can_traverse rover0 waypoint0 waypoint1)" in _atoms(
+        wrong.init.missing_in_problem
+    ), wrong
+    assert wrong.similarity < 0.5 * right.similarity and not wrong.aligned
+
+
+def test_it_with_two_objects_no_predicate_relates_to_it_is_left_unresolved():
+    """ "it" is no truck where no predicate takes a truck and the two towns together: in a
+    world of ``road ?a ?b`` alone, "it" stays unread (the clause is the towns' fact)."""
+    dom = ROADS.replace("(road ?t - truck ?a - town ?b - town)", "(road ?a - town ?b - town)")
+    dom = dom.replace("(road ?t ?a ?b)", "(road ?a ?b)")
+    pddl = _roads("(road ash elm)")
+    w = read_world(pddl, dom)
+    cs = split_clauses("lorry is at ash; it can drive ash -> elm.", w)
+    assert [[o for m in s for o in m.objects] for s in cs[-1].slots] == [["ash"], ["elm"]]

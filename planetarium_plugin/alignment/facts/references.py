@@ -24,6 +24,7 @@ subordinate ("it is clear that …") or two objects of its own is no fact of the
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -224,6 +225,18 @@ def _fits(world: World, obj: str, others: Sequence[str]) -> bool:
     return False
 
 
+def _fits_both(world: World, obj: str, pair: Sequence[str]) -> bool:
+    """Does some predicate take ``obj`` and both objects of ``pair``, each in a parameter of
+    its own ("it can drive wp0 -> wp1": a rover, and two waypoints of ``can_traverse``)?"""
+    a, b = pair
+    for p in world.predicates.values():
+        ts = p.types
+        for i, j, k in itertools.permutations(range(len(ts)), 3):
+            if _takes(world, ts[i], obj) and _takes(world, ts[j], a) and _takes(world, ts[k], b):
+                return True
+    return False
+
+
 def singular(
     toks: Sequence[Token], seg: Sequence[int], by_tok, memory: Antecedents
 ) -> Mention | None:
@@ -232,13 +245,23 @@ def singular(
     if not seg or seg[0] in by_tok or toks[seg[0]].text not in _SINGULAR or memory.world is None:
         return None
     own = list(dict.fromkeys(id(by_tok[k]) for k in seg if k in by_tok))
-    if len(own) > 1 or any(toks[k].text in _SUBORDINATE for k in seg if k not in by_tok):
+    if any(toks[k].text in _SUBORDINATE for k in seg if k not in by_tok):
         return None
     others = [o for k in seg if k in by_tok for o in by_tok[k].objects]
+    # two objects of its own: a fact of the pronoun's only where one predicate relates all
+    # three ("it can drive wp0 -> wp1"), not "it is clear that b1 is on b2"
+    named = list(dict.fromkeys(others))
+    pair = len(own) == 2 and len(named) == 2
+    if len(own) > 1 and not pair:
+        return None
 
     def fit(c: Mention) -> bool:
         o = c.objects[0]
-        return o not in others and _fits(memory.world, o, others)  # type: ignore[arg-type]
+        if o in others:
+            return False
+        if pair:
+            return _fits_both(memory.world, o, named)  # type: ignore[arg-type]
+        return _fits(memory.world, o, others)  # type: ignore[arg-type]
 
     found: str | None = None
     if toks[seg[0]].text != "it":  # a person: the nearest fitting subject that names one
