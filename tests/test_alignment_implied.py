@@ -203,3 +203,61 @@ def test_changing_an_implied_init_atom_lowers_the_score_and_is_named(aligner, na
     assert bad.similarity < good.similarity and good.aligned and not bad.aligned
     named = {f.atom for f in (*bad.init.contradicted, *bad.init.missing_in_problem)}
     assert {"(" + " ".join(a) + ")" for a in changed} & named
+
+
+# A clause that states a second fact beside its best reading ("balls 1 to 3 are in room a
+# together with the robot": the robot's place, and each ball's) (``alignattr``): where the
+# problem lacks the second reading for one object but holds a proven mutex alternative of it
+# (that ball in the other room), the alternative is contradicted through the invariants.
+FERRY = """(define (domain ferry)
+  (:requirements :strips :typing)
+  (:types car port)
+  (:predicates (at-ferry ?p - port) (at ?c - car ?p - port) (on ?c - car) (empty-ferry))
+  (:action sail :parameters (?a - port ?b - port)
+    :precondition (at-ferry ?a) :effect (and (at-ferry ?b) (not (at-ferry ?a))))
+  (:action board :parameters (?c - car ?p - port)
+    :precondition (and (at ?c ?p) (at-ferry ?p) (empty-ferry))
+    :effect (and (on ?c) (not (at ?c ?p)) (not (empty-ferry))))
+  (:action debark :parameters (?c - car ?p - port)
+    :precondition (and (on ?c) (at-ferry ?p))
+    :effect (and (at ?c ?p) (empty-ferry) (not (on ?c)))))"""
+
+
+def _ferry(c2: str = "west") -> str:
+    return (
+        "(define (problem p) (:domain ferry) (:objects c1 c2 c3 - car west east - port) "
+        f"(:init (at-ferry west) (at c1 west) (at c2 {c2}) (at c3 west) (empty-ferry)) "
+        "(:goal (and (at c1 east))))"
+    )
+
+
+def _balls(b2: str = "rooma") -> str:
+    return (
+        "(define (problem p) (:domain gripper) (:objects rooma roomb ball1 ball2 ball3 left "
+        "right) (:init (room rooma) (room roomb) (ball ball1) (ball ball2) (ball ball3) "
+        "(gripper left) (gripper right) (at-robby rooma) (at ball1 rooma) "
+        f"(at ball2 {b2}) (at ball3 rooma) (free left) (free right)) "
+        "(:goal (and (at ball1 roomb))))"
+    )
+
+
+@pytest.mark.parametrize(
+    "domain, problem, moved, text",
+    [
+        (FERRY, _ferry, ("east", "(at c2 east)"),
+         "Cars c1 to c3 wait at west together with the ferry, which is empty. Goal: c1 at east."),
+        ("gripper", _balls, ("roomb", "(at ball2 roomb)"),
+         "Balls 1 to 3 are in room a together with the robot, and grippers left and right are "
+         "free. Move ball 1 to room b."),
+        ("gripper", _balls, ("roomb", "(at ball2 roomb)"),
+         "Three balls (ball1 to ball3) sit in rooma with the robot; grippers are free. Goal: "
+         "ball1 in roomb."),
+    ],
+)  # fmt: skip
+def test_a_second_reading_of_a_clause_contradicts_a_moved_member(domain, problem, moved, text):
+    al = Aligner(domain=domain)
+    right = al.explain(text, problem())
+    assert not right.conflicts(), right.conflicts()
+    wrong = al.explain(text, problem(moved[0]))
+    assert moved[1] in _implied(wrong.init)["contradicted"], wrong
+    assert wrong.similarity < right.similarity - 0.2

@@ -36,6 +36,7 @@ from ...parsing import Domain, parse_domain, parse_problem
 from ...specify.grounding import GroundAction, ground_actions
 from ...specify.invariants import candidate_schemas, mutex_groups
 from .explain import AlignmentExplanation, FactMatch, ImpliedFacts
+from .further import further_readings
 from .world import World
 
 __all__ = [
@@ -376,7 +377,7 @@ def imply(
         world,
         groups,
         [f for f in init.stated if not f.negated],
-        [f for f in init.missing_in_problem if not f.negated],
+        [f for f in init.missing_in_problem if not f.negated] + further_readings(world, grounded),
         [f for f in (*init.stated, *init.contradicted) if f.negated],
         any(g.clause.section == "any" for g in grounded),
         loose,
