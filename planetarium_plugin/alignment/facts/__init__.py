@@ -9,7 +9,7 @@ others"; :mod:`.openers`: "Robot is in room2."; :mod:`.shortened`: "rm1" for roo
 :mod:`.clauses` (init/goal sections,
 one fact per clause; :mod:`.reading`: a text's tokens, mentions and sections, read once and
 shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
-:mod:`.verb_lists`: "bring b1, b2 and b3 to r";
+:mod:`.verb_lists`: "bring b1, b2 and b3 to r"; :mod:`.converse`: "from w1 to w2 and back";
 :mod:`.glosses`: "c2 has one block (height n1)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
@@ -17,7 +17,7 @@ shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :
 negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.context`),
 :mod:`.inventory` (the text's objects against the problem's: a name no object answers to,
 a declared inventory of another size), :mod:`.implied` (init facts the text implies under
-the domain's mutex invariants),
+the domain's mutex invariants; :mod:`.further`: a clause's readings beside its best one),
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
 quantified set, "the whole top row", "all other positions" (:mod:`.quantified`), two objects
 that trade places), :mod:`.explain` (comparison, similarity and verdict; :mod:`.evidence`:
@@ -40,6 +40,7 @@ from .abstract import abstract_matches, described_goals
 from .aliases import expand_aliases
 from .arguments import elided_clauses
 from .clauses import Clause, split_clauses
+from .converse import converse_clauses
 from .exceptions import except_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grids import grid_clauses
@@ -180,6 +181,7 @@ def explain_pairs(
             clauses = tower_clauses(reading, clauses)
             clauses = moved_clauses(reading, clauses)  # "the same tower on peg3"
             clauses = placed_list_clauses(reading, clauses)  # "In the boot: the jack, …"
+            clauses = converse_clauses(read, world, clauses)  # "from w1 to w2 and back"
             clauses = except_clauses(read, world, clauses)  # "all on the table except b6"
             clauses = with_structured(reading, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)

@@ -1,0 +1,97 @@
+"""Relations said to hold both ways: "r1 can drive from w1 to w2 and back", "r0 can go
+p0<->p1", "the hoist can move between d0 and d1 in both directions" (issue 19).
+
+A request that says a link runs both ways states two facts, the link as written and its
+converse, but the clause reader reads one ("and back" is a piece of its own that names no
+object, "<->" a dash between two names). A careful reader adds the converse: the same clause
+with its last two objects swapped. Only where the syntax says so — a trailing piece that is
+nothing but "and back", "both ways", "in both directions", "either way", "back and forth";
+such words inside the clause after its last object; or a two-headed arrow between its last two
+objects — and only where those two objects are of one class (a symmetric link joins things of
+a kind: two waypoints, not a rover and a waypoint). In any section: a section cue misread
+puts a layout in the goal, where a static fact is checked against the init anyway.
+
+>>> from planetarium_plugin.alignment.facts.clauses import split_clauses
+>>> from planetarium_plugin.alignment.facts.world import read_world
+>>> w = read_world("(define (problem p) (:domain d) (:objects a b - cell) (:init) (:goal (and)))")
+>>> text = "You can walk from a to b and back."
+>>> [(c.template, [s[0].objects[0] for s in c.slots])
+...  for c in converse_clauses(text, w, split_clauses(text, w))]
+[('You can walk from X to Y', ['a', 'b']), ('You can walk from X to Y', ['b', 'a'])]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from .clauses import Clause
+from .world import World
+
+__all__ = ["converse_clauses"]
+
+_BOTH = (
+    r"(?:and\s+)?back(?:\s+again)?|back\s+and\s+forth|both\s+ways|(?:in\s+)?both\s+directions"
+    r"|either\s+way|(?:in\s+)?either\s+direction|each\s+way|(?:and\s+)?vice\s+versa"
+)
+#: A piece that says nothing but "both ways" (punctuation and "and" around it).
+_ONLY = re.compile(rf"^[\s,;:.()-]*(?:and\s+)?(?:{_BOTH})[\s,;:.()]*$", re.I)
+#: The same words inside a clause, after its last object.
+_AFTER = re.compile(rf"^[\s,;:(-]*(?:{_BOTH})\b", re.I)
+#: A two-headed arrow between two names.
+_TWO_WAY = re.compile(r"^\s*(?:<->|<=>|\u2194|\u21d4|<-->)\s*$")
+
+
+def _one_class(world: World, c: Clause) -> bool:
+    """Are the clause's last two slots one object each, distinct, of one declared class?"""
+    if len(c.slots) < 2 or c.direct is not None:
+        return False
+    a, b = c.slots[-2], c.slots[-1]
+    if len(a) != 1 or len(b) != 1 or len(a[0].objects) != 1 or len(b[0].objects) != 1:
+        return False
+    x, y = a[0].objects[0], b[0].objects[0]
+    return x != y and world.objects.get(x) == world.objects.get(y) is not None
+
+
+def _converse(c: Clause) -> Clause:
+    slots = (*c.slots[:-2], c.slots[-1], c.slots[-2])
+    return dataclasses.replace(c, slots=slots)
+
+
+def _both_ways(text: str, c: Clause, nxt: Clause | None) -> tuple[bool, bool]:
+    """(does the clause say its link holds both ways, is ``nxt`` only those words)"""
+    last, before = c.slots[-1][0], c.slots[-2][0]
+    if _TWO_WAY.match(text[before.end : last.start]):
+        return True, False
+    if _AFTER.match(text[last.end : c.end]):
+        return True, False
+    if (
+        nxt is not None
+        and len(nxt.slots) <= 1
+        and (nxt.inherited or not nxt.slots)
+        and _ONLY.match(text[c.end : nxt.end])
+    ):
+        return True, True
+    return False, False
+
+
+def converse_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
+    """``clauses`` (offsets into ``text``) with the converse of every link said to hold both
+    ways added after it, and a piece that only said so dropped."""
+    out: list[Clause] = []
+    skip = -1
+    for i, c in enumerate(clauses):
+        if i == skip:
+            continue
+        out.append(c)
+        if not _one_class(world, c):
+            continue
+        nxt = clauses[i + 1] if i + 1 < len(clauses) else None
+        both, eaten = _both_ways(text, c, nxt)
+        if both:
+            out.append(_converse(c))
+            if eaten:
+                skip = i + 1
+    return out
+
