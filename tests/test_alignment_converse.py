@@ -91,3 +91,39 @@ def test_no_converse_without_the_words_or_across_classes():
     ):
         cs = split_clauses(text, w)
         assert converse_clauses(text, w, cs) == cs, text
+
+
+VIEWS = ROADS.replace("(visited ?a - town))", "(visited ?a - town) (visible ?a - town ?b - town))")
+
+
+def _views(seen: str = "(visible elm ash)") -> str:
+    return _roads(f"(road lorry elm ash) (visible ash elm) {seen}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lorry is at ash. lorry can drive from ash to elm and back, and each of those pairs of "
+        "towns can see each other. Goal: elm visited.",
+        "lorry is at ash; lorry may go ash <-> elm, and the same pairs are mutually visible. "
+        "Goal: elm visited.",
+    ],
+)
+def test_those_pairs_said_to_see_each_other_are_the_linked_pairs_both_ways(text: str):
+    al = Aligner(domain=VIEWS)
+    right = al.explain(text, _views())
+    assert {"(visible ash elm)", "(visible elm ash)"} <= _atoms(right.init.stated), right
+    wrong = al.explain(text, _views("(visible elm elm)"))
+    assert "(visible elm ash)" in _atoms(wrong.init.missing_in_problem), wrong
+    assert wrong.similarity < 0.5 * right.similarity and not wrong.aligned
+
+
+def test_those_pairs_in_another_sentence_or_without_a_reciprocal_are_left_alone():
+    w = read_world(_views(), VIEWS)
+    for text in (
+        "lorry can drive from ash to elm and back. Those pairs can see each other.",
+        "lorry can drive from ash to elm and back, and those pairs are long.",
+    ):
+        cs = split_clauses(text, w)
+        after = [c for c in converse_clauses(text, w, cs) if c.start > text.index("pairs") - 12]
+        assert after == [c for c in cs if c.start > text.index("pairs") - 12], text

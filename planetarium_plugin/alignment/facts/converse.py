@@ -8,8 +8,10 @@ with its last two objects swapped. Only where the syntax says so — a trailing 
 nothing but "and back", "both ways", "in both directions", "either way", "back and forth";
 such words inside the clause after its last object; or a two-headed arrow between its last two
 objects — and only where those two objects are of one class (a symmetric link joins things of
-a kind: two waypoints, not a rover and a waypoint). In any section: a section cue misread
-puts a layout in the goal, where a static fact is checked against the init anyway.
+a kind: two waypoints, not a rover and a waypoint). A clause that then speaks of "those pairs"
+("each of those pairs of waypoints can see each other", "the same pairs are mutually visible")
+states its relation of each pair the sentence has linked, both ways. In any section: a section
+cue misread puts a layout in the goal, where a static fact is checked against the init anyway.
 
 >>> from planetarium_plugin.alignment.facts.clauses import split_clauses
 >>> from planetarium_plugin.alignment.facts.world import read_world
@@ -76,13 +78,53 @@ def _both_ways(text: str, c: Clause, nxt: Clause | None) -> tuple[bool, bool]:
     return False, False
 
 
+#: A clause about the pairs a sentence has just linked: "each of those pairs of waypoints
+#: can see each other", "the same pairs are mutually visible", "the two ends see each other".
+_PAIRS = re.compile(
+    r"^(?:and\s+)?(?:(?:each|all|both)\s+of\s+)?(?:those|these|the same|the|both|all|each)\s+"
+    r"(?:two\s+)?(?:pairs?|ends)(?:\s+of\s+[a-z]+)?\s+(?P<rest>.+)$",
+    re.I | re.S,
+)
+_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
+_MUTUALLY = re.compile(r"\bmutually\s+", re.I)
+
+
+def _paired(text: str, world: World, c: Clause, before: Sequence[Clause]) -> list[Clause]:
+    """The facts of a clause about "those pairs" said to be related each to each other: one
+    clause per pair and direction, for the pairs of one class that the clauses ``before`` it
+    in its sentence link (none when it is no such clause)."""
+    got = _PAIRS.match(c.text.strip())
+    rest = got["rest"].rstrip(" .;,") if got else ""
+    if not rest or not (_RECIPROCAL.search(rest) or _MUTUALLY.search(rest)):
+        return []
+    if not _RECIPROCAL.search(rest):  # "are mutually visible": visible to each other
+        rest = _MUTUALLY.sub("", rest) + " to each other"
+    tpl = "X " + _RECIPROCAL.sub("Y", rest)
+    pairs: dict[frozenset[str], tuple] = {}
+    for b in before:
+        if _one_class(world, b) and not any(ch in ".!?" for ch in text[b.end : c.start]):
+            a, z = b.slots[-2][0], b.slots[-1][0]
+            pairs.setdefault(frozenset((*a.objects, *z.objects)), (a, z))
+    out = []
+    for a, z in pairs.values():
+        out += [
+            Clause(c.start, c.end, c.text, tpl, ((a,), (z,)), c.section),
+            Clause(c.start, c.end, c.text, tpl, ((z,), (a,)), c.section),
+        ]
+    return out
+
+
 def converse_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` (offsets into ``text``) with the converse of every link said to hold both
-    ways added after it, and a piece that only said so dropped."""
+    ways added after it, a piece that only said so dropped, and a clause about "those pairs"
+    read as the facts of each pair (:func:`_paired`)."""
     out: list[Clause] = []
     skip = -1
     for i, c in enumerate(clauses):
         if i == skip:
+            continue
+        if len(c.slots) <= 1 and (paired := _paired(text, world, c, out)):
+            out += paired
             continue
         out.append(c)
         if not _one_class(world, c):
