@@ -10,6 +10,7 @@ others"; :mod:`.openers`: "Robot is in room2."; :mod:`.shortened`: "rm1" for roo
 one fact per clause; :mod:`.reading`: a text's tokens, mentions and sections, read once and
 shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
 :mod:`.verb_lists`: "bring b1, b2 and b3 to r"; :mod:`.converse`: "from w1 to w2 and back";
+:mod:`.records`: "instr0: on board sat0; …";
 :mod:`.glosses`: "c2 has one block (height n1)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
@@ -55,6 +56,7 @@ from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
 from .placed_lists import placed_list_clauses
 from .reading import Reading
+from .records import record_clauses
 from .relative import with_clauses
 from .restated import without_summary
 from .sequences import oriented, sequence_clauses
@@ -182,6 +184,7 @@ def explain_pairs(
             clauses = moved_clauses(reading, clauses)  # "the same tower on peg3"
             clauses = placed_list_clauses(reading, clauses)  # "In the boot: the jack, …"
             clauses = converse_clauses(read, world, clauses)  # "from w1 to w2 and back"
+            clauses = record_clauses(reading, clauses)  # "instr0: on board sat0; supports …"
             clauses = except_clauses(read, world, clauses)  # "all on the table except b6"
             clauses = with_structured(reading, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
