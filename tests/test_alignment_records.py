@@ -88,3 +88,23 @@ def test_a_piece_with_a_subject_of_its_own_is_left_to_the_clause_reader():
     got = record_clauses(Reading.of(text, w), split_clauses(text, w))
     mine = [c for c in got if c.attached]
     assert [c.text for c in mine] == ["aboard ark"]
+
+
+def test_a_place_heading_a_list_and_the_next_sentence_are_no_record():
+    """ "In room1: …" is a place heading its list ("In" names no class), and a record ends at
+    its sentence: "Goal: …" after it is not said of the key."""
+    from planetarium_plugin.packs import default_registry
+
+    pddl = (
+        "(define (problem g) (:domain gripper) (:objects room1 room2 ball1 ball2 left right) "
+        "(:init (room room1) (room room2) (ball ball1) (ball ball2) (gripper left) "
+        "(gripper right) (at-robby room1) (at ball1 room1) (at ball2 room2) (free left) "
+        "(free right)) (:goal (and (at ball1 room2))))"
+    )
+    w = read_world(pddl, default_registry()["gripper"].domain)
+    for text in (
+        "In room1: the robot and ball1. In room2: ball2. Goal: ball1 in room2.",
+        "ball1: in room1. Goal: ball1 in room2.",
+    ):
+        got = [c.text for c in record_clauses(Reading.of(text, w), []) if c.attached]
+        assert got == ([] if text.startswith("In") else ["in room1"]), (text, got)

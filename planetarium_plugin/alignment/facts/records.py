@@ -10,13 +10,15 @@ subject fixed by the syntax (``attached``). A piece is left to the clause reader
 subject of its own — it opens with an object ("b2 is clear") or with a pronoun or determiner
 ("its left gripper g1 is free", "the lid is shut") — or names no object ("not calibrated",
 already said of the key by the clause reader), or is a relation of its own ("with c on top of
-it"). Objects a piece joins by "and" or commas inside
-parentheses are one list slot ("supports thermograph and spectrograph").
+it"). Objects a piece joins by "and" are one list slot ("supports thermograph and
+spectrograph"). The line is read up to its first sentence end or colon; a word before the key
+must name the key's class ("Robot bot:"), so "In room1: …" stays a place heading a list
+(:mod:`.placed_lists`).
 
 >>> from planetarium_plugin.alignment.facts.reading import Reading
 >>> from planetarium_plugin.alignment.facts.world import read_world
->>> w = read_world("(define (problem p) (:domain d) (:objects bot b2 green)"
-...                " (:init) (:goal (and)))")
+>>> w = read_world("(define (problem p) (:domain d) (:objects bot - robot b2 - tile"
+...                " green - color) (:init) (:goal (and)))")
 >>> [(c.template, [[m.objects[0] for m in s] for s in c.slots])
 ...  for c in record_clauses(Reading.of("Robot bot: on b2, color green", w), [])]
 [('X on Y', [['bot'], ['b2']]), ('X color Y', [['bot'], ['green']])]
@@ -37,15 +39,16 @@ from .world import wordset
 
 __all__ = ["record_clauses"]
 
-#: A line that opens with a key: an optional bullet, at most one word (a class: "Robot bot:"),
-#: the key's name, a colon, the line's body.
+#: A line that opens with a key: an optional bullet, at most one word (the key's class: "Robot
+#: bot:"), the key's name, a colon, the line's body (read up to its first sentence end).
 _LINE = re.compile(
     r"^[ \t]*(?:[-*\u2022][ \t]*)?(?:(?P<cls>[A-Za-z]+)[ \t]+)?(?P<key>[^\s:,;.]+)[ \t]*:"
     r"(?P<body>[^\n]*)$",
     re.M,
 )
-#: Pieces of a body: cut at semicolons, sentence ends and commas outside parentheses.
-_CUT = re.compile(r";|\.(?=\s|$)|,(?![^()]*\))")
+#: Pieces of a body: cut at semicolons and commas outside parentheses.
+_CUT = re.compile(r";|,(?![^()]*\))")
+_STOP = re.compile(r"[.!?](?=\s|$)|:")
 #: First words of a piece with a subject of its own.
 _OWN = wordset(
     "its it his her their they the a an this that these those both all each every no nothing "
@@ -75,7 +78,7 @@ def _pieces(body: str, at: int) -> list[tuple[int, int]]:
 def record_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every piece of a record line read as a fact of its key (and the
     clauses that misread those pieces dropped)."""
-    text = reading.text
+    text, world = reading.text, reading.world
     ms = list(reading.mentions)
     added: list[Clause] = []
     spans: list[tuple[int, int]] = []
@@ -83,9 +86,12 @@ def record_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
         key = [m for m in ms if line.start("key") <= m.start < line.end("key")]
         if len(key) != 1 or len(key[0].objects) != 1 or key[0].plural:
             continue
-        if line["cls"] and key[0].start < line.start("key"):
-            continue  # "Robot bot" read as one mention from the class word: fine, but no more
-        for a, b in _pieces(line["body"], line.start("body")):
+        cls = (line["cls"] or "").lower()
+        if cls and key[0].start >= line.start("key") and cls.rstrip("s") not in world.classes:
+            continue  # "In room1: …" is a place heading its list (:mod:`.placed_lists`)
+        body = line["body"]
+        end = _STOP.search(body)  # a record is one sentence: "… star0. Not powered on."
+        for a, b in _pieces(body[: end.start() if end else len(body)], line.start("body")):
             inside = [m for m in ms if a <= m.start and m.end <= b]
             first = text[a:b].split()[0].lower()
             if not inside or inside[0].start == a or first in _OWN or _relative(text[a:b]):
