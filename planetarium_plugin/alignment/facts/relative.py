@@ -116,9 +116,12 @@ def attach(
     marked ``attached`` when the subject is the place clause's for sure ("robot1 is parked on
     tile3 with black paint": the robot's own paint, not a guess from an earlier sentence): that
     clause (``out[-1]``) named its subject itself, and the phrase names one object per mention
-    of its own (not "with both of its grippers", not "with both tools")."""
+    of its own (not "with both of its grippers", not "with both tools"), no negative
+    determiner ("with no car on board"), not in the goal section."""
     if not out or out[-1].inherited or not out[-1].slots or len(slots) < 2:
         return made
+    if any(c.section == "goal" or set(c.text.lower().split()) & _DENIERS for c in made):
+        return made  # "with no car on board" denies a class; a goal phrase is left as it was
     if [m.objects for m in slots[0]] != [m.objects for m in out[-1].slots[0]] or not all(
         len(m.objects) == 1 and not m.plural for s in slots[1:] for m in s
     ):
