@@ -269,6 +269,27 @@ def _said_of_place(world: World, before: Clause, c: Clause) -> Clause:
     return dataclasses.replace(c, slots=(place, c.slots[1]))
 
 
+#: A relation told from the other side: "X has Y on it", "X, which has Y sitting on top of it",
+#: "X carries Y inside it", "peg X has disc Y on it" — Y stands in the relation to X, the
+#: possessive verb only turns it round.
+_HAS = re.compile(
+    r"^(?:[A-Za-z][a-z]*\s+){0,2}X[\s,]*(?:which\s+|that\s+)?"
+    r"(?:has|have|had|carries|carried|supports|bears)\s+(?:got\s+)?(?:[a-z]+\s+){0,2}?Y\s+"
+    r"(?P<rel>(?:[a-z]+\s+){0,4}?(?:on|in|inside|atop|above|over|top\s+of|onto|upon|aboard))"
+    r"\s+(?:it|them)$"
+)
+
+
+def _told_from_other_side(c: Clause) -> Clause:
+    """ "X has Y on it" as "Y on X": the relation's subject is the verb's object."""
+    m = _HAS.match(c.template) if c.direct is None and len(c.slots) == 2 else None
+    if m is None:
+        return c
+    return dataclasses.replace(
+        c, template=f"X {m.group('rel')} Y", slots=(c.slots[1], c.slots[0]), inherited=False
+    )
+
+
 def with_clauses(
     clauses: Sequence[Clause], text: str = "", world: World | None = None
 ) -> list[Clause]:
@@ -277,7 +298,7 @@ def with_clauses(
     nut to a wheel but one relates it to a hub); with the ``text``, piles told over two clauses
     too (:func:`_piles`)."""
     out: list[Clause] = []
-    for c in clauses:
+    for c in map(_told_from_other_side, clauses):
         if world is not None and out and c.inherited and c.template.startswith("X with "):
             c = _said_of_place(world, out[-1], c)  # "r1 on the first hub with nuts1 tight"
         m = _WITH.match(c.template)
