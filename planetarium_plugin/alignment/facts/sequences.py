@@ -49,7 +49,9 @@ _ORDERED = re.compile(
     r"|(?:bottom|top|left|right) to (?:bottom|top|left|right)|in (?:that|this|this very) order"
     r"|in order|in (?:a|one) (?:line|row|column|chain)|corridor|path|chain|ascending"
     r"|descending|climb(?:s|ing)?|counts? up|go(?:es)? up|ris(?:e|es|ing)|increas(?:e|es|ing)"
-    r"|(?:each|every) (?:one |\w+ing )?(?:to |with )?the next)\b",
+    r"|(?:each|every) (?:one |\w+ing )?(?:to |with )?the next"
+    r"|(?:its|their) (?:immediate |direct )?(?:successor|predecessor)s?"
+    r"|the (?:one|\w+) (?:right |just |directly )?(?:after|before) it)\b",
     re.I,
 )
 _MAX = 30
