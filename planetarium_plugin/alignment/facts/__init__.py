@@ -11,7 +11,8 @@ one fact per clause; :mod:`.reading`: a text's tokens, mentions and sections, re
 shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
 :mod:`.verb_lists`: "bring b1, b2 and b3 to r"; :mod:`.converse`: "from w1 to w2 and back";
 :mod:`.records`: "instr0: on board sat0; …";
-:mod:`.glosses`: "c2 has one block (height n1)"),
+:mod:`.glosses`: "c2 has one block (height n1)"; :mod:`.distributive`: "c1 and c2, each
+with its own airport (a1 and a2 respectively)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
 (clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;
@@ -42,6 +43,7 @@ from .aliases import expand_aliases
 from .arguments import elided_clauses
 from .clauses import Clause, split_clauses
 from .converse import converse_clauses
+from .distributive import expand_own
 from .exceptions import except_clauses
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation, compare
 from .grids import grid_clauses
@@ -160,6 +162,8 @@ def explain_pairs(
     for text, pddl in zip(texts, pddls, strict=True):
         spans: tuple[Expansion, ...] = ()
         named: tuple[str, tuple[Expansion, ...]] = (text, ())
+        own_at: tuple[str, tuple[Expansion, ...]] = (text, ())
+        before = text  # the text the index expansions read
         if pddl not in worlds:
             pack, dom = _pack(domain, pddl)
             desc = pack.descriptions.predicates if pack is not None and pack.descriptions else None
@@ -172,6 +176,8 @@ def explain_pairs(
             aliased, renamed = expand_aliases(read, world)  # "ball2 (B-2 from now on)"
             named, read = (aliased, renamed), aliased
             world = with_unknown_objects(world, read)  # "b4" against a problem of b1…b3
+            read, own = expand_own(read, world)  # "c1 and c2, each with its own airport (…)"
+            own_at, before = (aliased, own), read
             read, spans = expand_indices(read, world)  # "each hub hubN carries wheel wN"
             reading = Reading.of(read, world)  # tokens, mentions, sections: once per text
             said = split_clauses(read, world, reading=reading)
@@ -194,8 +200,11 @@ def explain_pairs(
             loose = loose_spans(reading)
         except Exception:  # a reading bug must cost this pair its clauses, never the batch
             read, spans, clauses, loose, reading = text[:MAX_TEXT_CHARS], (), [], (), None
-            named = (read, ())
-        prepared.append((world, pack, clauses, loose, read, spans, reading, base, named))
+            named = own_at = (read, ())
+            before = read
+        prepared.append(
+            (world, pack, clauses, loose, read, spans, reading, base, named, own_at, before)
+        )
     strings = {c.template for _, _, cl, *_ in prepared for c in cl}
     strings |= {
         o[i]
@@ -209,9 +218,11 @@ def explain_pairs(
         enc.embed(sorted(strings))  # one batch; grounding below reads the encoder's cache
     out = []
     bar = policy.confident  # conflicts from this confidence are checked (:mod:`.evidence`)
-    for (world, pack, clauses, loose, read, spans, reading, base, named), pddl, text in zip(
-        prepared, pddls, texts, strict=True
-    ):
+    for (
+        (world, pack, clauses, loose, read, spans, reading, base, named, own_at, before),
+        pddl,
+        text,
+    ) in zip(prepared, pddls, texts, strict=True):
         try:
             grounded = oriented(world, ground_clauses(enc, world, clauses))
             first = compare(world, grounded, loose=loose, confident=bar)
@@ -232,7 +243,8 @@ def explain_pairs(
                 desc = described_goals(enc, reading, clauses) if reading is not None else ()
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose, bar)
-            got = restore_spans(got, named[0], spans)
+            got = restore_spans(got, before, spans)  # the index expansions, then "its own"
+            got = restore_spans(got, own_at[0], own_at[1])
             got = restore_spans(got, text, named[1])  # a name the text defines: its own span
             # the text's objects against the problem's: "bob", "room 3", "2 balls" (.inventory)
             got = with_object_conflicts(got, object_conflicts(text[:MAX_TEXT_CHARS], base, pddl))
