@@ -47,7 +47,11 @@ _CUES = re.compile(
     r"|result should|aim|done|wanted|by the end|afterwards|target"
     r"|(?<=\bi )need|(?<=\bwe )need"
     r"|need(?=\s[^.;:!?]{0,40}?\b(?:moved|brought|taken|delivered|put|placed|carried|stacked"
-    r"|painted|tightened|served|transported)\b))\b",
+    r"|painted|tightened|served|transported)\b)"
+    # a request put in the passive ("The top row is to be painted", "It is required that …",
+    # "A tour of every cell is sought") or as a label ("Work requested:", "Its mission:")
+    r"|(?:(?<=\bis )|(?<=\bare ))(?:to be|required|requested|sought)"
+    r"|(?:requested|required|mission)(?=\s*:))\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
@@ -123,6 +127,9 @@ def _goal_cue(sent: str, skip: frozenset[str]) -> re.Match[str] | None:
     return None
 
 
+_PASSIVE = re.compile(r"to be|required|requested|sought", re.I)
+
+
 def _lead(sent: str, at: int) -> int:
     return len(re.findall(r"[A-Za-z']+", sent[:at]))
 
@@ -185,7 +192,9 @@ def sections(
         if m is None:
             continue
         at = pos + m.start()
-        out.append((s if pos == 0 and _lead(sent, at) <= 3 else s + at, "goal"))
+        # a passive request ("The upper row is to be painted …") is the goal of its subject too
+        whole = _lead(sent, at) <= 3 or _PASSIVE.fullmatch(m.group(0)) is not None
+        out.append((s if pos == 0 and whole else s + at, "goal"))
         state = "goal"
     if out and out[0][0] > 0:
         out.insert(0, (0, "init"))
