@@ -1,5 +1,6 @@
 """A relation told from the other side (issue 19): "b1 has b2 on it" states (on b2 b1), not
-(on b1 b2) — the possessive verb turns the relation round, its object is the relation's subject.
+(on b1 b2) — the possessive verb turns the relation round, its object is the relation's subject;
+so does the place put first ("On k sits m").
 The wording and the small problems are our own (not from the development set); each test fails
 without the rule."""
 
@@ -81,6 +82,45 @@ def test_blocks_right_and_wrong(aligner, text):
     ],
 )
 def test_pegs_right_and_wrong(text):
+    aligner = Aligner(domain=HANOI_DOMAIN)
+    e = aligner.explain(text, PEGS)
+    assert "(on dx dy)" in _atoms(e.init.stated)
+    assert not e.init.missing_in_problem and not e.init.contradicted
+    bad = aligner.explain(text, PEGS_WRONG)
+    named = _atoms(bad.init.missing_in_problem) | _atoms(bad.init.contradicted)
+    assert "(on dx dy)" in named
+    assert bad.similarity < e.similarity and not bad.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "k and n are on the table. On k sits m, and on top of n rests q. m and q are clear. The "
+        "hand is empty. Goal: k on n.",
+        "The hand is empty; k and n stand on the table. Directly on k there is m; atop n lies "
+        "q. Nothing is on m or q. I want k on n.",
+    ],
+)
+def test_blocks_place_first(aligner, text):
+    """Locative inversion: "On k sits m" is (on m k)."""
+    e = aligner.explain(text, BLOCKS)
+    assert {"(on m k)", "(on q n)"} <= _atoms(e.init.stated)
+    assert not e.init.missing_in_problem and not e.init.contradicted
+    bad = aligner.explain(text, BLOCKS_WRONG)
+    named = _atoms(bad.init.missing_in_problem) | _atoms(bad.init.contradicted)
+    assert "(on m k)" in named
+    assert bad.similarity < e.similarity and not bad.aligned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On peg pa sits disc dy, and on dy rests dx; pb is empty. Goal: dy on pb and dx on dy.",
+        "Beneath dx lies dy, and under dy is peg pa. pb is empty. Move the pile to pb, dy on pb "
+        "with dx on dy.",
+    ],
+)
+def test_pegs_place_first(text):
     aligner = Aligner(domain=HANOI_DOMAIN)
     e = aligner.explain(text, PEGS)
     assert "(on dx dy)" in _atoms(e.init.stated)

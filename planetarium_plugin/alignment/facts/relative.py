@@ -15,6 +15,10 @@ of the clause before — its one object ("b1 is on the table and b2 is on top of
 that clause relates two, either of them (one ambiguous mention: a reading of it is weak
 evidence, never a confident conflict).
 
+A relation told from the other side is turned round before any of this: "b1 has b2 on it"
+(the possessive verb's object is the relation's subject: b2 on b1) and the place put first, "On
+k sits m", "Beneath dx lies dy", "and on top of n rests q" (m on k, dy beneath dx, q on n).
+
 The "with" cut (:func:`with_cut`, used by :mod:`.clauses`): after a piece that already relates
 two objects, "with" or a participle ("holding", "carrying", "going") opens a fact of its own said
 of the subject ("r1 stands on t21 holding white paint": the robot holds white; "p1 is on f3 going
@@ -280,13 +284,40 @@ _HAS = re.compile(
 )
 
 
+#: Locative inversion, the place first: "On X sits Y", "Beneath X lies Y", "In X are Y", "On
+#: top of X there is Y", "Under X you will find Y" — Y is the relation's subject.
+_INVERTED = re.compile(
+    r"^(?:and\s+|while\s+|but\s+)?(?P<prep>(?:right\s+|directly\s+|just\s+)?(?:on\s+top\s+of|on|"
+    r"upon|atop|onto|under|underneath|beneath|below|above|over|in|inside|at))\s+(?:[a-z]+\s+)?X\s+"
+    r"(?P<verb>(?:there\s+)?(?:is|are|was|were)|sits?|sat|rests?|rested|lies?|lay|stands?|stood"
+    r"|waits?|waited|hangs?|remains?|(?:you\s+(?:will\s+|can\s+)?|we\s+)(?:find|see|have))"
+    r"\s+(?:(?:a|an|the|[a-z]+)\s+)?Y$",
+    re.I,
+)
+
+
 def _told_from_other_side(c: Clause) -> Clause:
-    """ "X has Y on it" as "Y on X": the relation's subject is the verb's object."""
-    m = _HAS.match(c.template) if c.direct is None and len(c.slots) == 2 else None
-    if m is None:
+    """ "X has Y on it" as "Y on X", "On X sits Y" as "Y sits on X": the relation's subject is
+    the verb's object, or follows the verb."""
+    if c.direct is not None:
+        return c
+    if c.inherited and len(c.slots) == 3 and c.template.startswith("X "):
+        # "…, and on top of n rests q": no subject of its own to inherit, the place comes first
+        rest = _relabel(c.template[2:], {"Y": "X", "Z": "Y"})
+        if _INVERTED.match(rest):
+            c = dataclasses.replace(c, template=rest, slots=c.slots[1:], inherited=False)
+    if len(c.slots) != 2:
+        return c
+    m = _HAS.match(c.template)
+    if m is not None:
+        template = f"X {m.group('rel')} Y"
+    elif (m := _INVERTED.match(c.template)) is not None:
+        verb = re.sub(r"^(?:there|you|we)\b.*", "is", m.group("verb"), flags=re.I)
+        template = f"X {verb.lower()} {m.group('prep').lower()} Y"
+    else:
         return c
     return dataclasses.replace(
-        c, template=f"X {m.group('rel')} Y", slots=(c.slots[1], c.slots[0]), inherited=False
+        c, template=template, slots=(c.slots[1], c.slots[0]), inherited=False
     )
 
 
