@@ -40,3 +40,28 @@ PAINT = """(define (domain paint)
   (:action change :parameters (?r - robot ?a - color ?b - color)
     :precondition (and (robot-has ?r ?a) (available-color ?b))
     :effect (and (robot-has ?r ?b) (not (robot-has ?r ?a)))))"""
+
+#: A typed domain of trucks and towns whose roads are directed (written for the alignment tests
+#: of links said both ways and of "it" with two objects of its own).
+ROADS = """(define (domain roads)
+  (:requirements :strips :typing)
+  (:types truck town)
+  (:predicates (at ?t - truck ?a - town) (road ?t - truck ?a - town ?b - town)
+               (visited ?a - town))
+  (:action drive :parameters (?t - truck ?a - town ?b - town)
+    :precondition (and (at ?t ?a) (road ?t ?a ?b))
+    :effect (and (at ?t ?b) (visited ?b) (not (at ?t ?a)))))"""
+
+
+def assert_init_edit_named(aligner, text, right, wrong, said, edited=None):
+    """The alignment tests' common check of an init reader: against ``right`` the text states
+    every atom of ``said`` and nothing the problem lacks; against ``wrong`` (one init fact
+    edited) the explanation names ``edited`` (default: the first of ``said``), the score is
+    lower and the verdict rejects."""
+    e = aligner.explain(text, right)
+    assert set(said) <= {f.atom for f in e.init.stated}, e
+    assert not e.init.missing_in_problem and not e.init.contradicted, e
+    bad = aligner.explain(text, wrong)
+    named = {f.atom for f in (*bad.init.missing_in_problem, *bad.init.contradicted)}
+    assert (edited or said[0]) in named, bad
+    assert bad.similarity < e.similarity and not bad.aligned

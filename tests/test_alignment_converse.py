@@ -7,19 +7,11 @@ without the rule."""
 from __future__ import annotations
 
 import pytest
+from problems import ROADS
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
 from planetarium_plugin.alignment.facts.converse import converse_clauses
-
-ROADS = """(define (domain roads)
-  (:requirements :strips :typing)
-  (:types truck town)
-  (:predicates (at ?t - truck ?a - town) (road ?t - truck ?a - town ?b - town)
-               (visited ?a - town))
-  (:action drive :parameters (?t - truck ?a - town ?b - town)
-    :precondition (and (at ?t ?a) (road ?t ?a ?b))
-    :effect (and (at ?t ?b) (visited ?b) (not (at ?t ?a)))))"""
 
 
 def _roads(back: str = "(road lorry elm ash)") -> str:

@@ -7,7 +7,7 @@ Domains, problems and wordings written for these tests; each test fails without 
 from __future__ import annotations
 
 import pytest
-from problems import PAINT
+from problems import PAINT, ROADS
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
@@ -406,15 +406,8 @@ def test_a_counted_reference_after_a_sentence_break_is_that_sentences_subjects(t
 
 # "it" opening a clause that names two objects of its own (``alignattr``): a fact of the
 # pronoun's where one predicate relates all three ("it can drive wp0 -> wp1": a rover and two
-# waypoints of ``can_traverse``); otherwise the clause is read without it.
-ROADS = """(define (domain roads)
-  (:requirements :strips :typing)
-  (:types truck town)
-  (:predicates (at ?t - truck ?a - town) (road ?t - truck ?a - town ?b - town)
-               (visited ?a - town))
-  (:action drive :parameters (?t - truck ?a - town ?b - town)
-    :precondition (and (at ?t ?a) (road ?t ?a ?b))
-    :effect (and (at ?t ?b) (visited ?b) (not (at ?t ?a)))))"""
+# waypoints of ``can_traverse``); otherwise the clause is read without it (``ROADS``:
+# tests/problems.py).
 
 
 def _roads(road: str = "(road lorry ash elm)") -> str:

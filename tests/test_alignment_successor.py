@@ -6,6 +6,7 @@ small problems are our own (not from the development set); each test fails witho
 from __future__ import annotations
 
 import pytest
+from problems import assert_init_edit_named
 
 from planetarium_plugin.alignment import Aligner
 
@@ -37,9 +38,6 @@ def _levels(nexts: str) -> str:
     )
 
 
-def _atoms(facts):
-    return {f.atom for f in facts}
-
 
 @pytest.mark.parametrize(
     "text",
@@ -52,13 +50,14 @@ def _atoms(facts):
 )
 def test_a_path_told_by_successors(text):
     aligner = Aligner(domain=WALK)
-    right = aligner.explain(text, _walk(PATH))
-    assert {"(link c1 c2)", "(link c3 c4)", "(link c4 c3)"} <= _atoms(right.init.stated)
-    assert not right.init.missing_in_problem and not right.init.contradicted
-    wrong = aligner.explain(text, _walk(PATH.replace("(link c3 c4)", "(link c1 c3)")))
-    named = _atoms(wrong.init.missing_in_problem) | _atoms(wrong.init.contradicted)
-    assert "(link c3 c4)" in named
-    assert wrong.similarity < right.similarity and not wrong.aligned
+    assert_init_edit_named(
+        aligner,
+        text,
+        _walk(PATH),
+        _walk(PATH.replace("(link c3 c4)", "(link c1 c3)")),
+        ("(link c1 c2)", "(link c3 c4)", "(link c4 c3)"),
+        "(link c3 c4)",
+    )
 
 
 NEXTS = "(next h0 h1) (next h1 h2) (next h2 h3)"
@@ -75,10 +74,11 @@ NEXTS = "(next h0 h1) (next h1 h2) (next h2 h3)"
 )
 def test_levels_told_by_predecessors(text):
     aligner = Aligner(domain=LEVELS)
-    right = aligner.explain(text, _levels(NEXTS))
-    assert {"(next h0 h1)", "(next h2 h3)"} <= _atoms(right.init.stated)
-    assert not right.init.missing_in_problem and not right.init.contradicted
-    wrong = aligner.explain(text, _levels(NEXTS.replace("(next h2 h3)", "(next h1 h3)")))
-    named = _atoms(wrong.init.missing_in_problem) | _atoms(wrong.init.contradicted)
-    assert "(next h2 h3)" in named
-    assert wrong.similarity < right.similarity and not wrong.aligned
+    assert_init_edit_named(
+        aligner,
+        text,
+        _levels(NEXTS),
+        _levels(NEXTS.replace("(next h2 h3)", "(next h1 h3)")),
+        ("(next h0 h1)", "(next h2 h3)"),
+        "(next h2 h3)",
+    )
