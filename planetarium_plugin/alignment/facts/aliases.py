@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from .indexed import Expansion
+from .indexed import Expansion, rewrite
 from .world import World, wordset
 
 __all__ = ["aliases_in", "expand_aliases"]
@@ -228,25 +228,16 @@ def expand_aliases(text: str, world: World) -> tuple[str, tuple[Expansion, ...]]
     pat = re.compile(
         r"(?<![\w\-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w\-]|\.\d)"
     )
-    out: list[str] = []
-    spans: list[Expansion] = []
-    at = 0
-    size = 0
-    for m in pat.finditer(blanked):
-        name = m.group(1)
-        if _ARTICLE.match(name):
-            nxt = re.match(r"\s+([a-z]+)", blanked[m.end() :])
-            if nxt and nxt.group(1) not in _VERBS:
-                continue  # "A ball is …": the article, not the name A
-        obj = table[name]
-        out.append(blanked[at : m.start()])
-        size += m.start() - at
-        spans.append(Expansion(m.start(), m.end(), size, size + len(obj)))
-        out.append(obj)
-        size += len(obj)
-        at = m.end()
-    out.append(blanked[at:])
-    return "".join(out), tuple(spans)
+    return rewrite(blanked, ((m.start(), m.end(), table[m[1]]) for m in pat.finditer(blanked)
+                             if not _article(m, blanked)))  # fmt: skip
+
+
+def _article(m: re.Match, text: str) -> bool:
+    """Is the one-letter name ``m`` the article ("A ball is …"), not the name A?"""
+    if not _ARTICLE.match(m[1]):
+        return False
+    nxt = re.match(r"\s+([a-z]+)", text[m.end() :])
+    return bool(nxt and nxt[1] not in _VERBS)
 
 
 #: Words after a one-letter name "A" that make it the name, not the article ("A is on B").

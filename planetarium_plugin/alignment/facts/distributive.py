@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .indexed import Expansion
+from .indexed import Expansion, rewrite
 from .mentions import find_mentions
 from .world import World
 
@@ -110,25 +110,5 @@ def expand_own(text: str, world: World) -> tuple[str, tuple[Expansion, ...]]:
     statement per owner, and where."""
     if "own" not in text.lower():
         return text, ()
-    out: list[str] = []
-    spans: list[Expansion] = []
-    at = size = 0
-    for m in _EACH_OWN.finditer(text):
-        if m.start() < at:
-            continue
-        got = _expand_one(text, world, m)
-        if got is None:
-            continue
-        s, e, said = got
-        if s < at:
-            continue
-        out.append(text[at:s])
-        size += s - at
-        spans.append(Expansion(s, e, size, size + len(said)))
-        out.append(said)
-        size += len(said)
-        at = e
-    if not spans:
-        return text, ()
-    out.append(text[at:])
-    return "".join(out), tuple(spans)
+    found = (_expand_one(text, world, m) for m in _EACH_OWN.finditer(text))
+    return rewrite(text, (got for got in found if got is not None))

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .mentions import find_mentions
 from .world import World
 
-__all__ = ["Expansion", "expand_indices", "restore_spans"]
+__all__ = ["Expansion", "expand_indices", "restore_spans", "rewrite"]
 
 #: Letters that stand for an index: upper case glued to a name ("hubN") or after a noun
 #: ("ball N"); lower case only after a noun ("crate i") or glued by a dash or underscore
@@ -68,6 +68,39 @@ class Expansion:
     end: int
     new_start: int
     new_end: int
+
+
+def rewrite(
+    text: str, pieces: Iterable[tuple[int, int, str]], limit: int | None = None
+) -> tuple[str, tuple[Expansion, ...]]:
+    """``text`` with each ``(start, end, new)`` of ``pieces`` (in order of ``start``) put in
+    place of its span, and an :class:`Expansion` for each: the one way every reader that
+    rewrites a text keeps its spans on the text as given. A piece that starts inside one put in
+    before is skipped, and so is one that would take the rewritten text past ``limit``
+    characters (not counting the text between pieces).
+
+    >>> rewrite("b1 and b2 are clear", [(0, 2, "block1"), (7, 9, "block2")])
+    ('block1 and block2 are clear', (Expansion(start=0, end=2, new_start=0, new_end=6), \
+Expansion(start=7, end=9, new_start=11, new_end=17)))
+    >>> rewrite("abc", [])
+    ('abc', ())
+    """
+    out: list[str] = []
+    spans: list[Expansion] = []
+    at = size = 0
+    for s, e, new in pieces:
+        if s < at or limit is not None and size + len(new) > limit:
+            continue
+        out.append(text[at:s])
+        size += s - at
+        spans.append(Expansion(s, e, size, size + len(new)))
+        out.append(new)
+        size += len(new)
+        at = e
+    if not spans:
+        return text, ()
+    out.append(text[at:])
+    return "".join(out), tuple(spans)
 
 
 def _numbers(world: World) -> list[int]:
@@ -175,25 +208,12 @@ def expand_indices(text: str, world: World) -> tuple[str, tuple[Expansion, ...]]
     """``text`` with each statement over an index letter read once per value, and where."""
     if not (_GLUED.search(text) or _ALONE.search(text)):
         return text, ()
-    out: list[str] = []
-    spans: list[Expansion] = []
-    at = 0
-    size = 0
-    for m in _SENTENCE.finditer(text):
-        s, e = m.start(), m.end()
-        got = _expand_one(text[s:e], world)
-        if got is None or size + len(got) > 4 * len(text) + 4000:  # bounded on hostile input
-            continue
-        out.append(text[at:s])
-        size += s - at
-        spans.append(Expansion(s, e, size, size + len(got)))
-        out.append(got)
-        size += len(got)
-        at = e
-    if not spans:
-        return text, ()
-    out.append(text[at:])
-    return "".join(out), tuple(spans)
+    pieces = (
+        (m.start(), m.end(), got)
+        for m in _SENTENCE.finditer(text)
+        if (got := _expand_one(m[0], world)) is not None
+    )
+    return rewrite(text, pieces, limit=4 * len(text) + 4000)  # bounded on hostile input
 
 
 def _back(spans: Sequence[Expansion], pos: int, end: bool) -> int:
