@@ -70,6 +70,11 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   families of voice no other source uses (a chat model's description with headed sections and a
   closing summary, a paper's or README's instance, a user's request typed into a tool), each at
   three degrees of templating, written without running the aligner on it.
+- ``handwritten16``: a sixteenth hand-written batch (``handwritten16.txt``), dev from
+  2026-11-28: the four packs' domains (a third of the requests) and fourteen domains without a
+  pack, in ten voices no other source uses (a captain's log, a product review, a tweet thread, a
+  concierge's note, a railway announcement, a nurse's shift diary, a real-estate listing, a
+  cookbook foreword, a horoscope, a witness's testimony), written without running the aligner.
 - ``handwritten7``: the first batch of the ``calib`` split (``handwritten7.txt``, from
   2026-11-28): the four packs' domains and committed domain files, written without running the
   aligner on it, in other voices (a model's description, an engineer's terse spec, a teacher's
@@ -217,6 +222,11 @@ SPLITS = {
     # grading, a clarifying chat, a TODO comment, a placard, a forecast, a claim, a dream diary);
     # dev, for readers to generalise from constructions our dev batches lack.
     "handwritten14": "dev",
+    # added 2026-11-28 (issue 19): a sixteenth hand-written batch, written without running the
+    # aligner on it, in ten more new voices (a captain's log, a product review, a tweet thread, a
+    # concierge's note, a railway announcement, a nurse's shift diary, a real-estate listing, a
+    # cookbook foreword, a horoscope, a witness's testimony); dev, like handwritten14.
+    "handwritten16": "dev",
     # The calib split (from 2026-11-28, issue 19): hand-written batches that no reader is ever
     # developed on, read only to fit the shipped calibration and to choose between verdict rules.
     # Each is ``<name>.txt`` beside pairs.jsonl, in the hand-written block format; registering a
@@ -1081,7 +1091,8 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         has about one request per style and domain: the same source and domain)."""
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
                         "handwritten4", "obfuscated", "handwritten5", "handwritten6",
-                        "handwritten9", "handwritten10", "handwritten14"):  # fmt: skip
+                        "handwritten9", "handwritten10", "handwritten14",
+                        "handwritten16"):  # fmt: skip
             return (t.source, t.domain)
         if SPLITS.get(t.source) == "calib":  # hand-written calib batches, like handwritten6
             return (t.source, t.domain)
@@ -1141,6 +1152,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten9.txt", "handwritten9")
     tasks += handwritten_tasks(DATA / "handwritten10.txt", "handwritten10")
     tasks += handwritten_tasks(DATA / "handwritten14.txt", "handwritten14")
+    tasks += handwritten_tasks(DATA / "handwritten16.txt", "handwritten16")
     for batch in sorted(src for src, split in SPLITS.items() if split == "calib"):
         tasks += handwritten_tasks(DATA / f"{batch}.txt", batch)
     for source in PLANBENCH_OTHERS:

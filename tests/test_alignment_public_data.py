@@ -9,6 +9,7 @@ domain files, two of them new: storage, satellite), ``handwritten6.txt`` (held o
 files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: collections, counts
 and ordinals), ``handwritten10.txt`` (dev: chat models', papers' and tool users' voices),
 ``handwritten14.txt`` (dev: ten new voices, from a help post to a dream diary),
+``handwritten16.txt`` (dev: ten more new voices, from a captain's log to a witness's testimony),
 ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
 calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
 batch, by another author), ``handwritten11.txt`` (its third, by a third author),
@@ -124,6 +125,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten9": "dev",
         "handwritten10": "dev",
         "handwritten14": "dev",
+        "handwritten16": "dev",
         "handwritten7": "calib",
         "handwritten8": "calib",
         "handwritten11": "calib",
@@ -141,7 +143,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9", "handwritten10", "handwritten14", "handwritten7",
+               "handwritten9", "handwritten10", "handwritten14", "handwritten16", "handwritten7",
                "handwritten8", "handwritten11", "handwritten12", "handwritten13"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
@@ -232,7 +234,8 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     assert {"storage", "satellite"} <= no_pack
     # new with this batch (the held-out batch and the later dev and calib batches use
     # satellite too)
-    later = ("handwritten5", "handwritten6", "handwritten9", "handwritten10", "handwritten14")
+    later = ("handwritten5", "handwritten6", "handwritten9", "handwritten10", "handwritten14",
+             "handwritten16")  # fmt: skip
     earlier = {r["domain"] for r in rows if r["source"] not in later and r["split"] != "calib"}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
@@ -406,6 +409,52 @@ def test_fourteenth_batch_is_dev_in_ten_new_voices(rows: list[dict]) -> None:
     notes = (DATA / "SOURCES.md").read_text()
     assert re.search(r"`handwritten14` \| \*\*dev\*\*", notes)
     section = notes.split("### `handwritten14`")[1][:700]
+    assert "Dev (split `dev`) from 2026-11-28" in section
+
+
+def test_sixteenth_batch_is_dev_in_ten_more_new_voices(rows: list[dict]) -> None:
+    """handwritten16 (dev from 2026-11-28): ten more voices no other source uses (a captain's
+    log, a product review, a tweet thread, a concierge's note, a railway announcement, a nurse's
+    shift diary, a real-estate listing, a cookbook foreword, a horoscope, a witness's testimony),
+    four or more requests each; about a third over the packs, the rest over committed domain
+    files; every right pair has its wrong pairs."""
+    batch = [r for r in rows if r["source"] == "handwritten16"]
+    right = [r for r in batch if r["label"] == 1]
+    assert len(right) >= 45
+    assert len(batch) <= 210
+    assert {r["split"] for r in batch} == {"dev"}
+    domains = {r["domain"] for r in right}
+    assert domains >= PACK_DOMAINS
+    no_pack = domains - PACK_DOMAINS
+    assert len(no_pack) == 14 and not no_pack & set(default_registry())
+    assert not {"zenotravel", "parking"} & domains  # handwritten6 (test) keeps them its own
+    packs = sum(r["domain"] in PACK_DOMAINS for r in right)
+    assert 0.3 <= packs / len(right) <= 0.4
+    for r in batch:
+        if r["domain"] in no_pack:
+            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
+            assert f"(:domain {r['domain']})" in r["problem_pddl"]
+    voices = Counter(r["style"] for r in right)
+    assert set(voices) == {
+        "captains-log", "product-review", "tweet-thread", "concierge-note",
+        "railway-announcement", "nurse-shift", "realty-listing", "cookbook-foreword",
+        "horoscope", "court-testimony",
+    }  # fmt: skip
+    assert min(voices.values()) >= 4
+    assert not set(voices) & {r["style"] for r in rows if r["source"] != "handwritten16"}
+    # the constructions: "respectively", relations from the other side, exceptions, questions
+    text = "\n".join(r["text"] for r in right)
+    for phrase in ("respectively", "has a on it", "Apart from a and e", "save b2 and b4",
+                   "Captain's log", "1/", "Q:", "Ladies and gentlemen", "JUST LISTED",
+                   "?"):  # fmt: skip
+        assert phrase in text, phrase
+    for kind in ("init_fact", "goal_fact", "other_problem"):
+        assert {r["pair_id"] for r in batch if r["mutation"] == kind} == {
+            r["pair_id"] for r in right
+        }, kind
+    notes = (DATA / "SOURCES.md").read_text()
+    assert re.search(r"`handwritten16` \| \*\*dev\*\*", notes)
+    section = notes.split("### `handwritten16`")[1][:700]
     assert "Dev (split `dev`) from 2026-11-28" in section
 
 
@@ -652,8 +701,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
      "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten10",
-     "handwritten14", "handwritten7", "handwritten8", "handwritten11", "handwritten12",
-     "handwritten13"],  # fmt: skip
+     "handwritten14", "handwritten16", "handwritten7", "handwritten8", "handwritten11",
+     "handwritten12", "handwritten13"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
