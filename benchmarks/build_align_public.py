@@ -107,6 +107,13 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   paraphrase of a templated task, a git commit message, English written as formal logic, a sports
   commentator, a play's stage directions, a recipe card, an auction catalogue's lot, a Gherkin
   "Given ... When ... Then" spec, a newspaper brief, a tour guide).
+- ``handwritten15``: the sixth batch of the ``calib`` split (``handwritten15.txt``, from
+  2026-11-28), written apart from ``handwritten7``, ``handwritten8``, ``handwritten11``,
+  ``handwritten12`` and ``handwritten13`` by a sixth author, without running the aligner on it:
+  the four packs' domains and sixteen committed domain files, in ten voices no other source uses
+  (a Stack Overflow question, a podcast transcript, a shipping manifest, a lab protocol, a patent
+  claim, an interview Q&A, a bug report with "Expected/Actual", a bedtime story, a social-media
+  thread, a product's user manual).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -240,6 +247,8 @@ SPLITS = {
     "handwritten12": "calib",
     # the calib split's fifth batch (2026-11-28), by another author than handwritten7, 8, 11, 12
     "handwritten13": "calib",
+    # the calib split's sixth batch (2026-11-28), by another author than handwritten7 to 13
+    "handwritten15": "calib",
 }
 
 Atom = tuple[str, ...]
