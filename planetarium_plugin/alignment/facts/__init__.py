@@ -23,7 +23,8 @@ the domain's mutex invariants; :mod:`.further`: a clause's readings beside its b
 :mod:`.abstract` (goals stated by description: a pack's wordings, or in any domain a
 quantified set, "the whole top row", "all other positions" (:mod:`.quantified`), two objects
 that trade places), :mod:`.explain` (comparison, similarity and verdict; :mod:`.evidence`:
-a conflict that would reject checked against its span's own words).
+a conflict that would reject checked against its span's own words; :mod:`.apart`: unread init
+atoms whose objects no init sentence names together).
 :func:`explain_pairs` runs them on a batch with one encoder pass over all new wordings.
 """
 
@@ -40,6 +41,7 @@ from ..encoder import Encoder
 from ..goals import describe_goals, pack_of
 from .abstract import abstract_matches, described_goals
 from .aliases import expand_aliases
+from .apart import with_apart
 from .arguments import elided_clauses
 from .clauses import Clause, split_clauses
 from .converse import converse_clauses
@@ -243,6 +245,7 @@ def explain_pairs(
                 desc = described_goals(enc, reading, clauses) if reading is not None else ()
                 if found or desc:
                     got = compare(world, grounded, full, implied, found, inv, desc, loose, bar)
+            got = with_apart(got, reading)  # unread init atoms whose objects no sentence joins
             got = restore_spans(got, before, spans)  # the index expansions, then "its own"
             got = restore_spans(got, own_at[0], own_at[1])
             got = restore_spans(got, text, named[1])  # a name the text defines: its own span

@@ -107,6 +107,8 @@ class SectionExplanation:
     unstated: tuple[str, ...] = ()
     abstract: tuple[FactMatch, ...] = ()
     problem_atoms: int = 0
+    #: The unstated atoms relating objects no init sentence names together (:mod:`.apart`).
+    apart: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
