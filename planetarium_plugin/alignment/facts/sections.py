@@ -134,10 +134,47 @@ def _lead(sent: str, at: int) -> int:
     return len(re.findall(r"[A-Za-z']+", sent[:at]))
 
 
+#: A quoted passage: someone else's words ("Student wrote: \"… Goal: …\"").
+_QUOTED = re.compile(r'"([^"\n]*)"|\u201c([^\u201d\n]*)\u201d')
+#: The fewest words of a quoted passage whose goal ends with it (not a quoted phrase or name:
+#: '"Move the tower to peg3" means …').
+_PASSAGE_WORDS = 8
+
+
 def sections(
     text: str, skip: frozenset[str] = frozenset(), verbs: frozenset[str] = frozenset()
 ) -> list[tuple[int, str]]:
     """Where each section starts, ``[(offset, "init" | "goal"), …]``; empty with no goal cue.
+
+    A goal that starts inside a quoted passage ends with it: the quote is someone's own request
+    (a student's answer, a customer's message), and what the text says after it about the
+    state ("Teacher: the right hand is actually holding shot3") is init again, up to its own
+    next goal cue.
+
+    >>> sections('Student: "b1 is on b2. Goal: b2 on b1." Teacher: b1 is clear. Goal ok.')
+    [(0, 'init'), (23, 'goal'), (40, 'init'), (62, 'goal')]
+    """
+    out = _sections(text, skip, verbs)
+    for m in _QUOTED.finditer(text):
+        qs, qe = m.span()
+        if len(re.findall(r"[A-Za-z']+", m.group(0))) < _PASSAGE_WORDS:
+            continue
+        inside = [o for o, name in out if qs <= o < qe and name == "goal"]
+        after = qe + len(text[qe:]) - len(text[qe:].lstrip(" \t\n.,;:)"))
+        if not inside or after >= len(text) or section_at(out, after) != "goal":
+            continue
+        rest = [(o + after, name) for o, name in _sections(text[after:], skip, verbs)]
+        rest = [(o, name) for o, name in rest if o > after or name == "goal"]
+        if not rest or rest[0][0] > after:
+            rest.insert(0, (after, "init"))
+        out = [(o, name) for o, name in out if o < after] + rest
+    return out
+
+
+def _sections(
+    text: str, skip: frozenset[str] = frozenset(), verbs: frozenset[str] = frozenset()
+) -> list[tuple[int, str]]:
+    """:func:`sections` before quoted passages end their goals.
 
     The text before the first goal cue is init. After a goal, a sentence that opens with an init
     cue ("Setup: …", "Initially …", "Right now …", "The rover starts …") starts the init again,
