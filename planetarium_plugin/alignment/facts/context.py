@@ -23,6 +23,11 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
   lift", "the robot" where a wording says robot) or that is an object ("the X block") is not
   foreign.
 
+- a **group placed**: "the full tower back on X", "move the tower to X", "all 4 on X" puts a
+  group no mention names (a quantity or a collective noun) somewhere: a relation of unnamed
+  objects to X, no property of X (:func:`group_placed`; read as a fact, "the full tower back
+  on peg1" became ``clear peg1``, the one unary wording near "on").
+
 - a **rank in passing**: an object with only a superlative of size beside it ("d1 (smallest)",
   "d3 (largest)", "b2, the heaviest") ranks it among its kind and says none of its facts (a
   superlative of place, "b1 (topmost)", "the lowest floor", is no rank; nor is a word of the
@@ -41,6 +46,12 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
 (False, False)
 >>> bare_noun_phrase("The magic block fountain")
 True
+>>> group_placed("the full tower back on X"), group_placed("all 4 on X")
+(True, True)
+>>> group_placed("can you get the whole set of three onto X")
+True
+>>> group_placed("nothing on X"), group_placed("the red one on X"), group_placed("X on X")
+(False, False, False)
 >>> unchanged("the X stays where it is"), unchanged("leave X as it is"), unchanged("X stays on Y")
 (True, True, False)
 """
@@ -49,6 +60,7 @@ from __future__ import annotations
 
 import re
 
+from .mentions import NUMBER_WORDS
 from .ordinals import plain_forms
 from .world import PLACEHOLDERS, World, split_words, wordset
 
@@ -56,6 +68,7 @@ __all__ = [
     "bare_noun_phrase",
     "domain_lexicon",
     "foreign_subject",
+    "group_placed",
     "order_only",
     "ranked_aside",
     "unchanged",
@@ -151,6 +164,43 @@ def order_only(template: str) -> bool:
     (True, False)
     """
     return bool(_ORDER_ONLY.match(template.strip().rstrip(".!;")))
+
+
+_GROUP_PLACED = re.compile(
+    r"^(?P<subject>[a-z0-9' \-]+?)\s+(?:back\s+|again\s+|over\s+)?"
+    r"(?:on|onto|upon|atop|to|in|into|at)\s+(?:the\s+)?X$",
+    re.I,
+)
+_ASKING = wordset("can could would will you please and then now so")
+_MOVING = wordset("move put bring take stack place carry shift transfer rebuild restore set get")
+#: Words of a group's noun phrase: determiners, quantities and collective nouns (no name).
+_GROUP_WORDS = wordset(
+    "the a an its their our this that whole full entire complete same original all both of "
+    "and then now so tower towers stack stacks pile piles column columns heap heaps "
+    "everything them lot rest set sets group"
+)
+_COLLECTIVE = wordset(
+    "all tower towers stack stacks pile piles column columns heap heaps everything them set sets "
+    "group lot rest"
+)
+
+
+def group_placed(template: str) -> bool:
+    """Does a clause only put a group that no mention names somewhere ("the full tower back
+    on X", "move the tower to X", "all 4 on X")? Its one object is the place, and no
+    property of the place is said."""
+    m = _GROUP_PLACED.match(template.strip().rstrip(".!;"))
+    if m is None:
+        return False
+    words = m["subject"].lower().split()
+    while words and words[0] in _ASKING:
+        words = words[1:]
+    if words and words[0] in _MOVING:
+        words = words[1:]
+    numeric = [w for w in words if w.isdigit() or w in NUMBER_WORDS]
+    return bool(words) and (bool(numeric) or bool(set(words) & _COLLECTIVE)) and all(
+        w in _GROUP_WORDS or w.isdigit() or w in NUMBER_WORDS for w in words
+    )
 
 
 _RANKED = re.compile(

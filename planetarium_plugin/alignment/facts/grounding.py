@@ -31,6 +31,7 @@ from .context import (
     class_header,
     domain_lexicon,
     foreign_subject,
+    group_placed,
     order_only,
     ranked_aside,
     unchanged,
@@ -224,6 +225,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
                 unchanged(clause.template)
                 or order_only(clause.template)
                 or ranked_aside(clause.template, lexicon)
+                or group_placed(clause.template)
                 or class_header(
                     world,
                     clause.template,
@@ -232,7 +234,8 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             )
         ):
             # "Could the ferry", "The magic block fountain": a fragment that names a thing;
-            # "the third stays where it is": no change, not which facts; "d3 (largest)": a rank
+            # "the third stays where it is": no change, not which facts; "d3 (largest)": a rank;
+            # "the full tower back on X": a group no mention names, placed
             out.append(GroundedClause(clause, (), 1.0, False))
             continue
         if clause.direct is not None:  # "on(b1, b2)": the predicate is named
