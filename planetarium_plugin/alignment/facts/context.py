@@ -198,8 +198,10 @@ def group_placed(template: str) -> bool:
     if words and words[0] in _MOVING:
         words = words[1:]
     numeric = [w for w in words if w.isdigit() or w in NUMBER_WORDS]
-    return bool(words) and (bool(numeric) or bool(set(words) & _COLLECTIVE)) and all(
-        w in _GROUP_WORDS or w.isdigit() or w in NUMBER_WORDS for w in words
+    return (
+        bool(words)
+        and (bool(numeric) or bool(set(words) & _COLLECTIVE))
+        and all(w in _GROUP_WORDS or w.isdigit() or w in NUMBER_WORDS for w in words)
     )
 
 

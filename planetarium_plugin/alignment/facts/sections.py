@@ -43,15 +43,29 @@ _CUES = re.compile(
     r"|(?:would|'d) (?:just |really |also |rather |very much )?(?:like|love)"
     r"|should|must|needs? to|have to|has to|end up|ends up"
     r"|in the end|at the end|finally"
-    r"|so that|make sure|ensure|could you|can you|would you|please|afterwards|desired"
-    r"|result should|aim|done|wanted|by the end|afterwards|target"
+    r"|so that|make sure|ensure|could you|can you|would you|afterwards|desired"
+    # "please" asks for a change, not for words ("Please tell the court what you saw")
+    r"|please(?!\s+(?:tell|say|describe|explain|note|confirm|check|see|read|find|let me know)\b)"
+    # the future is what the plan brings about ("This service will paint t2 white", "ball1
+    # will go up to the roof"), not "the robot will start in rooma" or "you will find b1 on b2"
+    r"|(?<!\byou )will(?=\s+(?:then\s+|also\s+|soon\s+)?(?!start|begin|find|remain|stay|"
+    r"still|already|not\b|never\b)[a-z]+)"
+    # a request put as a verb of asking ("Seller asks that the upper row be finished", "What the
+    # planets ask of you: …")
+    r"|(?:asks?|asked|requests?|insists?|demands?)\s+(?:that|of\s+\w+(?=\s*:))"
+    r"|result should|aim|wanted|by the end|afterwards|target"
+    # "done" asks for what is not done yet, not what "was done by the night shift"
+    r"|(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\balready )(?<!\bwas already )done"
     r"|(?<=\bi )need|(?<=\bwe )need"
     r"|need(?=\s[^.;:!?]{0,40}?\b(?:moved|brought|taken|delivered|put|placed|carried|stacked"
     r"|painted|tightened|served|transported)\b)"
     # a request put in the passive ("The top row is to be painted", "It is required that …",
     # "A tour of every cell is sought") or as a label ("Work requested:", "Its mission:")
     r"|(?:(?<=\bis )|(?<=\bare ))(?:to be|required|requested|sought)"
-    r"|(?:requested|required|mission)(?=\s*:))\b",
+    r"|(?:requested|required|mission)(?=\s*:)"
+    # a label that asks: a request noun ("ORDER:", "Requests:", "Wish list:") or an infinitive
+    # ("TO WALK:", "To deliver:"), a list of what is to be done
+    r"|(?<![\w\s])\s*(?:orders?|requests?|wish(?:es|\s*list)?|to\s+[a-z]+)(?=\s*:))\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
