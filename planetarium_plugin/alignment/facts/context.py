@@ -28,6 +28,10 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
   objects to X, no property of X (:func:`group_placed`; read as a fact, "the full tower back
   on peg1" became ``clear peg1``, the one unary wording near "on").
 
+- **alternatives**: a piece made only of names joined by "or" ("No block is stacked upon b, c
+  or e" cut after "b" leaves "c or e") names choices and states no fact of them
+  (:func:`alternatives`; read as one, "c or e" became ``on c e``).
+
 - a **rank in passing**: an object with only a superlative of size beside it ("d1 (smallest)",
   "d3 (largest)", "b2, the heaviest") ranks it among its kind and says none of its facts (a
   superlative of place, "b1 (topmost)", "the lowest floor", is no rank; nor is a word of the
@@ -46,6 +50,8 @@ are recognised, from the clause's own words and the domain's vocabulary alone:
 (False, False)
 >>> bare_noun_phrase("The magic block fountain")
 True
+>>> alternatives("X or Y"), alternatives("either X, Y or Z"), alternatives("X and Y")
+(True, True, False)
 >>> group_placed("the full tower back on X"), group_placed("all 4 on X")
 (True, True)
 >>> group_placed("can you get the whole set of three onto X")
@@ -65,6 +71,7 @@ from .ordinals import plain_forms
 from .world import PLACEHOLDERS, World, split_words, wordset
 
 __all__ = [
+    "alternatives",
     "bare_noun_phrase",
     "domain_lexicon",
     "foreign_subject",
@@ -203,6 +210,18 @@ def group_placed(template: str) -> bool:
         and (bool(numeric) or bool(set(words) & _COLLECTIVE))
         and all(w in _GROUP_WORDS or w.isdigit() or w in NUMBER_WORDS for w in words)
     )
+
+
+_ALTERNATIVES = re.compile(
+    r"^(?:(?:either|or|and|but)\s+)?[XYZWV](?:\s*,\s*[XYZWV])*\s*,?\s+or\s+"
+    r"(?:[XYZWV]|(?:any|another|some|anywhere|elsewhere|somewhere)\b[a-z\s]*)$"
+)
+
+
+def alternatives(template: str) -> bool:
+    """Is a clause only names joined by "or" ("X or Y", "either X, Y or Z", "X or any other
+    room")? It names choices, none of which is a fact."""
+    return bool(_ALTERNATIVES.match(template.strip().rstrip(".!?;")))
 
 
 _RANKED = re.compile(

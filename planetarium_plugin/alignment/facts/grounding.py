@@ -27,6 +27,7 @@ from ..encoder import Encoder
 from .candidates import options as _options
 from .clauses import Clause
 from .context import (
+    alternatives,
     bare_noun_phrase,
     class_header,
     domain_lexicon,
@@ -226,6 +227,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
                 or order_only(clause.template)
                 or ranked_aside(clause.template, lexicon)
                 or group_placed(clause.template)
+                or alternatives(clause.template)
                 or class_header(
                     world,
                     clause.template,
@@ -235,7 +237,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         ):
             # "Could the ferry", "The magic block fountain": a fragment that names a thing;
             # "the third stays where it is": no change, not which facts; "d3 (largest)": a rank;
-            # "the full tower back on X": a group no mention names, placed
+            # "the full tower back on X": a group no mention names, placed; "c or e": choices
             out.append(GroundedClause(clause, (), 1.0, False))
             continue
         if clause.direct is not None:  # "on(b1, b2)": the predicate is named
