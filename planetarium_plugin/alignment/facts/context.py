@@ -184,11 +184,10 @@ _MOVING = wordset("move put bring take stack place carry shift transfer rebuild 
 _GROUP_WORDS = wordset(
     "the a an its their our this that whole full entire complete same original all both of "
     "and then now so tower towers stack stacks pile piles column columns heap heaps "
-    "everything them lot rest set sets group"
+    "everything lot set sets group"
 )
 _COLLECTIVE = wordset(
-    "all tower towers stack stacks pile piles column columns heap heaps everything them set sets "
-    "group lot rest"
+    "tower towers stack stacks pile piles column columns heap heaps everything set sets group lot"
 )
 
 

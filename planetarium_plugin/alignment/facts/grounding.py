@@ -226,7 +226,7 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
                 unchanged(clause.template)
                 or order_only(clause.template)
                 or ranked_aside(clause.template, lexicon)
-                or group_placed(clause.template)
+                or (group_placed(clause.template) and not clause.inherited)
                 or alternatives(clause.template)
                 or class_header(
                     world,

@@ -247,6 +247,9 @@ def _sections(
         whole = _lead(sent, at) <= 3 or _PASSIVE.fullmatch(m.group(0)) is not None
         out.append((s if pos == 0 and whole else s + at, "goal"))
         state = "goal"
+        # the future ("This service will paint t2 white") is the goal of its own sentence, as
+        # a request put as a question is: the sentences after it tell the state again
+        asked = m.group(0).lower() == "will"
     if out and out[0][0] > 0:
         out.insert(0, (0, "init"))
     return out
