@@ -1,6 +1,6 @@
 """Goals told in the future, by a verb of asking, or under a label that asks (issue 19): "This
 service will paint t2 white", "ball1 will go up to the roof", "The seller asks that the upper
-row be finished", "What the planets ask of you: …", "ORDER: …", "TO WALK: c1, c2", and no goal
+row be finished", "What the planets ask of you: …", "Orders: …", "TO WALK: c1, c2", and no goal
 where a word only looks like a cue: "Please tell the court what you saw", "c5 was done by the
 night shift", "the robot will start in rooma". Read as the state, a goal's facts fell in the init
 (or the state's in the goal) and the right problem conflicted. The wording and the small
@@ -33,7 +33,7 @@ def aligner() -> Aligner:
         ("b1 is clear. By morning ball1 will go up to the roof.", "ball1"),
         ("b1 is clear. The seller asks that the upper row be finished.", "upper"),
         ("b1 is clear. What the planets ask of you: a thermal image of venus.", "thermal"),
-        ("Robot location: rooma\nORDER: one cocktail1, served in shot1.", "cocktail1"),
+        ("Robot location: rooma\nORDERS: one cocktail1, served in shot1.", "cocktail1"),
         ("Picker starts at c3.\nTO WALK: c1, c2, c4.", "c2"),
     ],
 )
@@ -51,6 +51,8 @@ def test_a_goal_cue(text, goal):
         ),
         ("The robot will start in rooma. I want b1 in roomb.", "rooma"),
         ("You will find b1 on b2. Goal: b2 on b1.", "b1 on"),
+        ("To start: b1 is on b2. Goal: b2 on b1.", "b1 is"),
+        ("Order: b1, then b2. Goal: b2 on b1.", "b1, then"),
     ],
 )
 def test_no_goal_cue(text, state):

@@ -63,9 +63,10 @@ _CUES = re.compile(
     # "A tour of every cell is sought") or as a label ("Work requested:", "Its mission:")
     r"|(?:(?<=\bis )|(?<=\bare ))(?:to be|required|requested|sought)"
     r"|(?:requested|required|mission)(?=\s*:)"
-    # a label that asks: a request noun ("ORDER:", "Requests:", "Wish list:") or an infinitive
-    # ("TO WALK:", "To deliver:"), a list of what is to be done
-    r"|(?<![\w\s])\s*(?:orders?|requests?|wish(?:es|\s*list)?|to\s+[a-z]+)(?=\s*:))\b",
+    # a label that asks: a request noun ("Orders:", "Requests:", "Wish list:"; not "Order:", which
+    # may be a stack's order) or an infinitive ("TO WALK:", "To deliver:"; not "To start:")
+    r"|(?<![\w\s])\s*(?:orders|requests?|wish(?:es|\s*list)?"
+    r"|to\s+(?!start|begin|recap|sum|clarify|be\b|note\b)[a-z]+)(?=\s*:))\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
