@@ -1,8 +1,7 @@
-"""Goals told in the future, by a verb of asking, or under a label that asks (issue 19): "This
-service will paint t2 white", "ball1 will go up to the roof", "The seller asks that the upper
-row be finished", "What the planets ask of you: …", "Orders: …", "TO WALK: c1, c2", and no goal
-where a word only looks like a cue: "Please tell the court what you saw", "c5 was done by the
-night shift", "the robot will start in rooma". Read as the state, a goal's facts fell in the init
+"""Goals told in the future (issue 19): "This service will paint t2 white", "ball1 will go up to
+the roof" (the goal of its own sentence), and no goal where a word only looks like a cue:
+"Please tell the court what you saw", "c5 was done by the night shift", "the robot will start
+in rooma". Read as the state, a goal's facts fell in the init
 (or the state's in the goal) and the right problem conflicted. The wording and the small
 problems are our own (not from the development set); each test fails without the rule."""
 
@@ -31,10 +30,6 @@ def aligner() -> Aligner:
     [
         ("b1 is clear. This service will paint t2 white.", "t2"),
         ("b1 is clear. By morning ball1 will go up to the roof.", "ball1"),
-        ("b1 is clear. The seller asks that the upper row be finished.", "upper"),
-        ("b1 is clear. What the planets ask of you: a thermal image of venus.", "thermal"),
-        ("Robot location: rooma\nORDERS: one cocktail1, served in shot1.", "cocktail1"),
-        ("Picker starts at c3.\nTO WALK: c1, c2, c4.", "c2"),
     ],
 )
 def test_a_goal_cue(text, goal):
@@ -51,8 +46,6 @@ def test_a_goal_cue(text, goal):
         ),
         ("The robot will start in rooma. I want b1 in roomb.", "rooma"),
         ("You will find b1 on b2. Goal: b2 on b1.", "b1 on"),
-        ("To start: b1 is on b2. Goal: b2 on b1.", "b1 is"),
-        ("Order: b1, then b2. Goal: b2 on b1.", "b1, then"),
     ],
 )
 def test_no_goal_cue(text, state):
@@ -68,10 +61,10 @@ def test_a_past_done_is_no_cue():
     "said",
     [
         "This robot will then carry o1 and o2 over to roomb.",
-        "The customer asks that the robot bring o1 and o2 to roomb.",
+        "Later today the robot will bring o1 and o2 to roomb.",
     ],
 )
-def test_rooms_goal_in_the_future_or_asked(aligner, said):
+def test_rooms_goal_in_the_future(aligner, said):
     # the goal first, then the state, then a cue with no fact of its own: without the rule the
     # text before the first cue is the init
     text = (
@@ -91,10 +84,10 @@ def test_rooms_goal_in_the_future_or_asked(aligner, said):
     "said",
     [
         "By evening the crane will have put k1 on k2 and k3 on k4.",
-        "Orders: k1 on k2 and k3 on k4.",
+        "The crane will then stack k1 on k2 and k3 on k4.",
     ],
 )
-def test_blocks_goal_in_the_future_or_ordered(aligner, said):
+def test_blocks_goal_in_the_future(aligner, said):
     text = (
         said + " Right now blocks k1, k2, k3 and k4 lie on the table, each one clear; the arm "
         "is empty. That is all we want."

@@ -50,9 +50,6 @@ _CUES = re.compile(
     # will go up to the roof"), not "the robot will start in rooma" or "you will find b1 on b2"
     r"|(?<!\byou )will(?=\s+(?:then\s+|also\s+|soon\s+)?(?!start|begin|find|remain|stay|"
     r"still|already|not\b|never\b)[a-z]+)"
-    # a request put as a verb of asking ("Seller asks that the upper row be finished", "What the
-    # planets ask of you: …")
-    r"|(?:asks?|asked|requests?|insists?|demands?)\s+(?:that|of\s+\w+(?=\s*:))"
     r"|result should|aim|wanted|by the end|afterwards|target"
     # "done" asks for what is not done yet, not what "was done by the night shift"
     r"|(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\balready )(?<!\bwas already )done"
@@ -62,11 +59,7 @@ _CUES = re.compile(
     # a request put in the passive ("The top row is to be painted", "It is required that …",
     # "A tour of every cell is sought") or as a label ("Work requested:", "Its mission:")
     r"|(?:(?<=\bis )|(?<=\bare ))(?:to be|required|requested|sought)"
-    r"|(?:requested|required|mission)(?=\s*:)"
-    # a label that asks: a request noun ("Orders:", "Requests:", "Wish list:"; not "Order:", which
-    # may be a stack's order) or an infinitive ("TO WALK:", "To deliver:"; not "To start:")
-    r"|(?<![\w\s])\s*(?:orders|requests?|wish(?:es|\s*list)?"
-    r"|to\s+(?!start|begin|recap|sum|clarify|be\b|note\b)[a-z]+)(?=\s*:))\b",
+    r"|(?:requested|required|mission)(?=\s*:))\b",
     re.IGNORECASE,
 )
 #: Imperatives that open a goal sentence ("Stack them so that …", "Move all balls to …").
