@@ -52,6 +52,11 @@ def test_no_goal_cue(text, state):
     assert section_at(sections(text), text.index(state)) == "init"
 
 
+def test_please_see_to_it_asks():
+    text = "b1 is clear. Please see to it that b1 ends on b2."
+    assert section_at(sections(text), text.index("b1 ends")) == "goal"
+
+
 def test_a_past_done_is_no_cue():
     assert sections("c5 was done by the night shift. The robot is at c3.") == []
     assert sections("b1 is clear. We are done when b1 is on b2.") == [(0, "init"), (13, "goal")]

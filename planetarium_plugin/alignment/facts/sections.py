@@ -45,7 +45,8 @@ _CUES = re.compile(
     r"|in the end|at the end|finally"
     r"|so that|make sure|ensure|could you|can you|would you|afterwards|desired"
     # "please" asks for a change, not for words ("Please tell the court what you saw")
-    r"|please(?!\s+(?:tell|say|describe|explain|note|confirm|check|see|read|find|let me know)\b)"
+    # ("Please see to it that …" does ask)
+    r"|please(?!\s+(?:tell|say|describe|explain|note|confirm|read|let me know)\b)"
     # the future is what the plan brings about ("This service will paint t2 white", "ball1
     # will go up to the roof"), not "the robot will start in rooma" or "you will find b1 on b2"
     r"|(?<!\byou )will(?=\s+(?:then\s+|also\s+|soon\s+)?(?!start|begin|find|remain|stay|"
