@@ -47,10 +47,6 @@ _CUES = re.compile(
     # "please" asks for a change, not for words ("Please tell the court what you saw")
     # ("Please see to it that …" does ask)
     r"|please(?!\s+(?:tell|say|describe|explain|note|confirm|read|let me know)\b)"
-    # the future is what the plan brings about ("This service will paint t2 white", "ball1
-    # will go up to the roof"), not "the robot will start in rooma" or "you will find b1 on b2"
-    r"|(?<!\byou )will(?=\s+(?:then\s+|also\s+|soon\s+)?(?!start|begin|find|remain|stay|"
-    r"still|already|not\b|never\b)[a-z]+)"
     r"|result should|aim|wanted|by the end|afterwards|target"
     # "done" asks for what is not done yet, not what "was done by the night shift"
     r"|(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\balready )(?<!\bwas already )done"
@@ -242,9 +238,6 @@ def _sections(
         whole = _lead(sent, at) <= 3 or _PASSIVE.fullmatch(m.group(0)) is not None
         out.append((s if pos == 0 and whole else s + at, "goal"))
         state = "goal"
-        # the future ("This service will paint t2 white") is the goal of its own sentence, as
-        # a request put as a question is: the sentences after it tell the state again
-        asked = m.group(0).lower() == "will"
     if out and out[0][0] > 0:
         out.insert(0, (0, "init"))
     return out
