@@ -356,4 +356,4 @@ def grid_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
                     Clause(a, b, text[a:b], template, ((one,), (thing,)), section_at(secs, a))
                 )
             spans.append((a, b))
-    return replace_spanned(clauses, added, spans)
+    return replace_spanned(clauses, added, spans, text)

@@ -155,4 +155,4 @@ def moved_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
             own = set(chain) | set(base.objects)
             end = e if all(set(m.objects) <= own for m in rest) else b
             spans.append((a, end))
-    return replace_spanned(clauses, added, spans)
+    return replace_spanned(clauses, added, spans, text)

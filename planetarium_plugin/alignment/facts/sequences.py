@@ -230,21 +230,33 @@ def sequence_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause
                 added.append(Clause(a, b, text[a:b], name, ((at[x],), (at[y],)), sec, False, name))
             spans.append((a, b))
     more, where = _ordered_pairs(text, world, ms, binary, secs)
-    return replace_spanned(clauses, added + more, spans + where)
+    return replace_spanned(clauses, added + more, spans + where, text)
 
 
 def replace_spanned(
-    clauses: Sequence[Clause], added: list[Clause], spans: list[tuple[int, int]]
+    clauses: Sequence[Clause], added: list[Clause], spans: list[tuple[int, int]], text: str = ""
 ) -> list[Clause]:
     """``clauses`` with those whose mentions lie inside a span read anew replaced by ``added``
     (a clause naming its predicate directly stays), in text order; a span read again with
-    nothing new (its facts already read) still replaces its misreadings."""
+    nothing new (its facts already read) still replaces its misreadings. With the ``text``, a
+    clause of a later sentence is a fact of its own: its back-reference ("p1..p4 in a row. All
+    four at height n0.") carries its antecedent's place inside the span, but the clause does
+    not restate the span ("…, so each tile lies above the one before it" does)."""
     if not added and not spans:
         return list(clauses)
+
+    def later(c: Clause, b: int) -> bool:
+        return bool(text) and c.start >= b and bool(re.search(r"[.!?\n]", text[b : c.start]))
+
     kept = [
         c
         for c in clauses
-        if not any(a <= m.start and m.end <= b for a, b in spans for sl in c.slots for m in sl)
+        if not any(
+            a <= m.start and m.end <= b and not later(c, b)
+            for a, b in spans
+            for sl in c.slots
+            for m in sl
+        )
         or c.direct is not None
     ]
     return sorted([*kept, *added], key=lambda c: c.start)

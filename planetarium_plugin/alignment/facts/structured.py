@@ -365,7 +365,7 @@ def with_structured(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]
     if not added:
         return list(clauses)
     mine = {id(c) for c in added}
-    out = replace_spanned(clauses, added, spans)
+    out = replace_spanned(clauses, added, spans, reading.text)
     # a cue inside a structure (a "target" column) sets no section for the prose around it
     text, skip, verbs = reading.text, reading.vocabulary, reading.world.verbs
     cuts = list(reading.sections)

@@ -345,4 +345,4 @@ def tower_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
             if c.direct is not None
             or not any(a <= m.start <= m.end <= b for a, b in middles for sl in c.slots for m in sl)
         ]
-    return replace_spanned(clauses, added, spans)
+    return replace_spanned(clauses, added, spans, text)
