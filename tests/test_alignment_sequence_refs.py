@@ -90,3 +90,37 @@ def test_all_three_after_a_sequence_states_each_fact(text):
     wrong = al.explain(text, _clean(""))
     assert "(dirty c3)" in _atoms(wrong.init.missing_in_problem)
     assert wrong.similarity < right.similarity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cells c1 to c3, where each cell opens onto the next one and back. The robot is in c1 "
+        "and all three are dirty. Goal: the robot in c3.",
+        "The cells c1, c2 and c3 are laid out so that every cell leads into its next "
+        "neighbour, both ways. c1, c2 and c3 are all dirty and the robot is in c1. Goal: the "
+        "robot in c3.",
+    ],
+)
+def test_each_one_and_the_next_orders_a_list(text):
+    """ "each cell opens onto the next one" says the list is a sequence: its links are read,
+    and the words that said so are no fact of their own (not "c1 … dirty")."""
+    al = Aligner(domain=CLEAN)
+    right = al.explain(text, _clean())
+    links = {"(adj c1 c2)", "(adj c2 c1)", "(adj c2 c3)", "(adj c3 c2)"}
+    assert _atoms(right.init.stated) >= links
+    assert not right.init.missing_in_problem and not right.init.contradicted
+    swapped = "(adj c1 c3) (adj c3 c1) (adj c3 c2) (adj c2 c3)"  # c1-c3-c2, not c1-c2-c3
+    wrong = al.explain(text, _clean().replace(" ".join(sorted(links)), swapped))
+    assert "(adj c1 c2)" in _atoms(wrong.init.missing_in_problem)
+    assert wrong.similarity < right.similarity
+
+
+def test_each_spot_and_the_next_in_another_domain(aligner):
+    text = ("Spots s1 to s4: each spot borders the next, both ways. All four are at height n0, "
+            "n1 is one above n0 and we start at s1. Goal: s4 at height n1.")
+    right = aligner.explain(text, _build())
+    assert _atoms(right.init.stated) >= {"(next s1 s2)", "(next s3 s4)", "(next s4 s3)"}
+    wrong = aligner.explain(text, _build().replace("(next s4 s3)", "(next s4 s1)"))
+    assert "(next s4 s3)" in _atoms(wrong.init.missing_in_problem)
+    assert wrong.similarity < right.similarity

@@ -50,6 +50,7 @@ _ORDERED = re.compile(
     r"|in order|in (?:a|one) (?:line|row|column|chain)|corridor|path|chain|ascending"
     r"|descending|climb(?:s|ing)?|counts? up|go(?:es)? up|ris(?:e|es|ing)|increas(?:e|es|ing)"
     r"|(?:each|every) (?:one |\w+ing )?(?:to |with )?the next"
+    r"|(?:each|every) [a-z]+(?: [a-z]+){0,2} (?:the|its) next"  # "each room opens onto the next"
     r"|(?:its|their) (?:immediate |direct )?(?:successor|predecessor)s?"
     r"|the (?:one|\w+) (?:right |just |directly )?(?:after|before) it)\b",
     re.I,
@@ -229,6 +230,9 @@ def sequence_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause
             for x, y in sorted(pairs, key=lambda q: (objs.index(q[0]), objs.index(q[1]))):
                 added.append(Clause(a, b, text[a:b], name, ((at[x],), (at[y],)), sec, False, name))
             spans.append((a, b))
+            said = _ORDERED.search(text, s, e)  # "each room opens onto the next one": the
+            if said is not None and said.start() >= b:  # words that ordered it restate it
+                spans.append((said.start(), said.end()))
     more, where = _ordered_pairs(text, world, ms, binary, secs)
     return replace_spanned(clauses, added + more, spans + where, text)
 
