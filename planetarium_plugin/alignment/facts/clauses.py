@@ -128,18 +128,6 @@ def _singular(toks: list[Token], k: int) -> bool:
     return w in _VERBS_S or (w.isalpha() and w.endswith("s") and not w.endswith("ss"))
 
 
-def _opens_with(toks: list[Token], sg: list[int], by_tok, nouns) -> bool:
-    """Does a piece open with its first object, perhaps after an article and its class ("c2
-    contains a2", "the city c2 contains a2"; not "the robot is at c2")?"""
-    for k in sg:
-        if k in by_tok:
-            return True
-        w = toks[k].text
-        if w not in _DETERMINERS and w not in nouns and w.rstrip("s") not in nouns:
-            return False
-    return False
-
-
 def _split(text: str, original: str, mentions: list[Mention] | None, read: Reading) -> list[Clause]:
     text = _DASH.sub(lambda m: " ;" + " " * (len(m.group(0)) - 2), text)  # same offsets
     read = read.of_text(text)
@@ -250,11 +238,8 @@ def _clauses_of(
                 opened == "("
                 and not ms
                 and not lists.said_after(toks, pairs, at, by_tok, _content)
-                or (
-                    ms
-                    and _opens_with(toks, sg, by_tok, nouns)
-                    and _singular(toks, ms[0].last_token + 1)
-                )
+                or (ms and lists.opens_with(toks, sg, by_tok, nouns)
+                    and _singular(toks, ms[0].last_token + 1))
                 or opened == ")"  # "c1 (containing l1 and airport a1) and c2 (…)"
             )
         ):  # "in it are the wrench, the jack and r1 (intact, …)", "Small is smaller than Medium

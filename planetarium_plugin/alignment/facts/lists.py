@@ -155,6 +155,18 @@ def pairwise(slots: Sequence[Sequence[Mention]], text: str, sizes: Sequence[int]
 # each other, and so can b and c").
 
 
+def opens_with(toks: Sequence[Token], sg: Sequence[int], by_tok, nouns) -> bool:
+    """Does a piece open with its first object, perhaps after an article and its class ("c2
+    contains a2", "the city c2 contains a2"; not "the robot is at c2")?"""
+    for k in sg:
+        if k in by_tok:
+            return True
+        w = toks[k].text
+        if w not in ("the", "a", "an") and w not in nouns and w.rstrip("s") not in nouns:
+            return False
+    return False
+
+
 def continues_object(text: str, out: Sequence[Clause], items: Sequence[Mention]) -> bool:
     """Does the last clause end with an object it says something of ("… holds the jack", "in it
     are the wrench"), and do the bare items after it close as a list ("…, the pump and r1"), so
