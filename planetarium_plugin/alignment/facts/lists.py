@@ -192,17 +192,20 @@ def said_after(toks: Sequence[Token], pieces, n: int, by_tok, content) -> bool:
 
 def gapped(out: Sequence[Clause], ms: Sequence[Mention], kinds, words: Sequence[str] = ()) -> bool:
     """Is a piece of bare objects ("and dispenser2 tonic") the clause before said again of
-    other objects: as many objects (two or more) as its slots, each of its slot's object's
-    kind? ``words``: the piece's own words, none or the clause's own (:func:`echoes`)."""
-    if not out or len(ms) < 2 or len(ms) != len(out[-1].slots) or not echoes(out, words):
+    other objects: as many (two or more) as its slots, or with no word as its slots after the
+    first ("r1 can drive w0<->w1 and w1<->w2"), each of its slot's object's kind? ``words``:
+    the piece's own words, none or the clause's own (:func:`echoes`)."""
+    if not out or len(ms) < 2 or not echoes(out, words):
         return False
     c = out[-1]
+    if (n := len(c.slots) - len(ms)) not in (0, 1) or n and any(w.isalpha() for w in words):
+        return False
     return all(
         len(m.objects) == 1
         and len(s) == 1
         and len(s[0].objects) == 1
         and kinds.get(m.objects[0]) == kinds.get(s[0].objects[0])
-        for m, s in zip(ms, c.slots, strict=True)
+        for m, s in zip(ms, c.slots[n:], strict=True)
     )
 
 
@@ -257,10 +260,9 @@ def elliptic(
     every slot new (``gap``: "d1 dispenses gin and d2 tonic"). ``of``: the clause repeated,
     when not the last one ("…, and neither is b2": the last denial)."""
     c, b = of if of is not None else out[-1], max(m.end for m in ms)
-    if gap:
-        return [
-            dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=tuple((m,) for m in ms))
-        ]
+    if gap:  # every slot new, or all but the subject
+        slots = (*c.slots[: len(c.slots) - len(ms)], *((m,) for m in ms))
+        return [dataclasses.replace(c, start=a, end=b, text=text[a:b], slots=slots)]
     if len(ms) == 2 and c is out[-1] and _reciprocal(out):
         x, y = ms
         return [
