@@ -106,7 +106,7 @@ _PRONOUNS = wordset("them they these those")
 #: the top row", "tiles a and b make up the upper row", "c1 and c2 along the first column").
 _LINKS = wordset("form forms make makes up are is the along across in on of constitute")
 _SWAP = re.compile(r"\b(?:trade|trades|swap|swaps|exchange|exchanges|switch|switches)\b", re.I)
-_NEG = re.compile(r"\b(?:not|never|no longer|nothing|none)\b|n't\b", re.I)
+_NEG = re.compile(r"\b(?:not|cannot|never|no longer|nothing|none)\b|n't\b", re.I)
 #: A described reading's grounding probability must reach this to count.
 DESCRIBED_MIN = 0.5
 #: An adjective that differs from the set's own ("upper row" for "top row") must be this close

@@ -63,11 +63,12 @@ NULL_WITH_OBJECTS = 0.10
 NULL_WITHOUT_OBJECTS = 0.45
 MAX_FACTS_PER_CLAUSE = 64
 _NEGATION = re.compile(
-    r"\b(?:not|no|nothing|none|never|neither|nor|no longer|without|empty|free)\b|n't\b", re.I
+    r"\b(?:not|cannot|no|nothing|none|never|neither|nor|no longer|without|empty|free)\b|n't\b", re.I
 )
 _ANY = re.compile(r"\b(?:anything|any|neither|nothing|nobody|none|either)\b", re.I)
 _NO = re.compile(r"\b(?:no|nothing|none|empty|free|nobody)\b", re.I)
-_STRICT_NEG = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
+#: "cannot" is one word: ``\bnot\b`` misses it ("pond and hill cannot see each other").
+_STRICT_NEG = re.compile(r"\b(?:not|cannot|never|no longer)\b|n't\b", re.I)
 #: A negative determiner ("carrying no block", "with nothing", "without paint"): it negates a
 #: fact whose wording says a presence, and states one whose wording says an absence ("the arm
 #: holds no block": ``arm-empty``; "nothing is on X": ``clear``).
@@ -143,7 +144,7 @@ def _members(slot) -> list[tuple[str, ...]]:
 
 def positive(template: str) -> str:
     """The clause without its negation words ("X is not clear" -> "X is clear")."""
-    out = re.sub(r"\b(?:not|never|no longer)\b\s*|n't\b", "", template, flags=re.I)
+    out = re.sub(r"\b(?:not|never|no longer)\b\s*|n't\b", "", re.sub(r"\bcannot\b", "can", template, flags=re.I), flags=re.I)
     return re.sub(r"\s+", " ", out).strip()
 
 

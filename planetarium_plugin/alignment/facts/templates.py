@@ -28,7 +28,7 @@ _PRONOUN = re.compile(
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
 #: The words of an elliptic clause: "as does b1", "so do b3 and b4", "as is b2", "and neither
 #: is b2" (after "b1 is not clear": the negation is repeated with the clause).
-_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+_DENIAL = re.compile(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ELLIPSIS = re.compile(
     r"^(?:just |and )?(?:as|so|neither|nor) "
     r"(?:does|do|is|are|was|were|did|can|could|will|would|has|have)(?: the| a| an)?(?: and)*$"
@@ -196,7 +196,7 @@ def flipped(clauses: list[Clause], text: str = "") -> list[Clause]:
             out.append(c)
             continue
         if denied:
-            template = _DENIAL.sub("", prev.template, count=1)
+            template = _DENIAL.sub(lambda m: "can" if m.group(0).lower() == "cannot" else "", prev.template, count=1)
         else:
             template, n = _COPULA.subn(lambda m: f"{m.group(0)} not", prev.template, count=1)
             template = template if n else f"{prev.template} not"

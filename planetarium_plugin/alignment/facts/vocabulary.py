@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 _NEGATION_WORD = re.compile(
-    r"\b(?:not|no|never|none|nothing|nobody|without|non|neither|nor)\b|n't\b|\w-free\b", re.I
+    r"\b(?:not|cannot|no|never|none|nothing|nobody|without|non|neither|nor)\b|n't\b|\w-free\b", re.I
 )
 #: Words a predicate name opens with (or holds) that negate it: ``not_allergic``, ``no_gluten``.
 _NAME_NEGATIONS = frozenset({"not", "no", "non", "never", "un"})

@@ -31,7 +31,9 @@ def wordset(words: str) -> frozenset[str]:
 #: Placeholders of the arguments in a verbalization, in the order the words mention them.
 PLACEHOLDERS = ("X", "Y", "Z", "W", "V")
 _VAR = re.compile(r"\?[A-Za-z0-9_\-]+")
-_NEG = re.compile(r"\b(?:not|no|nothing|none|never|neither|nor|without)\b|n't\b", re.IGNORECASE)
+_NEG = re.compile(
+    r"\b(?:not|cannot|no|nothing|none|never|neither|nor|without)\b|n't\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
