@@ -75,13 +75,30 @@ def _opens_phrase(word: str) -> bool:
     )
 
 
+#: A form of "be" before a participle makes it the clause's own verb ("its left gripper was
+#: already clutching ball3", "r1 is now holding white"), not a phrase of its own; words that may
+#: stand between them.
+_BE = wordset("is are was were be been being am 's")
+_BETWEEN = wordset("already still now also just currently presently then not never")
+
+
+def _progressive(toks: list[Token], before: list[int]) -> bool:
+    """Is the participle after ``before`` (token indexes) in a progressive verb, "was
+    (already) clutching"?"""
+    for j in reversed(before):
+        if toks[j].text in _BETWEEN:
+            continue
+        return toks[j].text in _BE
+    return False
+
+
 def with_cut(toks: list[Token], idx: list[int], n: int, by_tok: dict, seg: list[int]) -> bool:
     """Does "with" (or a participle: "holding", "carrying") at ``idx[n]`` open a phrase of its
     own: the piece before it already relates two objects and the phrase names one more before
     the next separator, not related on by position words ("with b on top of it" is
     with_clauses')?"""
     k = idx[n]
-    if not _opens_phrase(toks[k].text) or k in by_tok:
+    if not _opens_phrase(toks[k].text) or k in by_tok or _progressive(toks, idx[:n]):
         return False
     # a piece that opens with its verb has its subject before it ("The robot, robbie, is
     # stood on tile_a with the grey paint"), as has a relative clause ("the ferry, which is at
