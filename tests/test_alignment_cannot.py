@@ -1,4 +1,4 @@
-""""cannot" is a denial (issue 19, ``alignread16``): the one word holds "not" with no word
+""" "cannot" is a denial (issue 19, ``alignread16``): the one word holds "not" with no word
 boundary before it, so a reader that looked for ``\\bnot\\b`` read "pond and hill cannot see each
 other" and "you cannot drive from a to c" as the facts they deny, and rejected the right problem.
 Domains and wordings written for these tests, each construction in two wordings over two domains;

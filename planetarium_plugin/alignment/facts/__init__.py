@@ -5,7 +5,8 @@ Stages, each its own module: :mod:`.world` (the problem and its predicate vocabu
 :mod:`.mentions` (object mentions → objects; :mod:`.counted`: "all five", "the
 others"; :mod:`.openers`: "Robot is in room2."; :mod:`.shortened`: "rm1" for room1;
 :mod:`.related`: objects described by an init relation, "the two balls the robot carries",
-"the kitchen balls", "distributor1's pallet"),
+"the kitchen balls", "distributor1's pallet"; :mod:`.epithets`: an epithet the text gave an
+object, "d2 the large … the large one"),
 :mod:`.clauses` (init/goal sections,
 one fact per clause; :mod:`.reading`: a text's tokens, mentions and sections, read once and
 shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;

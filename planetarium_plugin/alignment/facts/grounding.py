@@ -159,7 +159,8 @@ def _members(slot) -> list[tuple[str, ...]]:
 
 def positive(template: str) -> str:
     """The clause without its negation words ("X is not clear" -> "X is clear")."""
-    out = re.sub(r"\b(?:not|never|no longer)\b\s*|n't\b", "", re.sub(r"\bcannot\b", "can", template, flags=re.I), flags=re.I)
+    template = re.sub(r"\bcannot\b", "can", template, flags=re.I)
+    out = re.sub(r"\b(?:not|never|no longer)\b\s*|n't\b", "", template, flags=re.I)
     return re.sub(r"\s+", " ", out).strip()
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .descriptions import describe
+from .epithets import epithets
 from .mentions import NUMBER_WORDS, Mention, Token
 from .ordinals import plain_forms
 from .parenthesised import restated
@@ -293,5 +294,5 @@ def resolved_mentions(reading: Reading) -> list[Mention]:
     descriptions by an init relation (:func:`related`)."""
     text, toks, world = reading.text, list(reading.tokens), reading.world
     got = row_mentions(text, toks, joined_mentions(reading), world)
-    got = restated(text, toks, describe(text, toks, got, world))
+    got = restated(text, toks, epithets(text, toks, describe(text, toks, got, world), world))
     return related(text, toks, got, world)

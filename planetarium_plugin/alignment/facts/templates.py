@@ -58,6 +58,10 @@ def _respective(rest: list[Token]) -> bool:
     return "respectively" in words or "in that order" in words
 
 
+def _undenied(m: re.Match[str]) -> str:
+    return "can" if m.group(0).lower() == "cannot" else ""  # "cannot" -> "can", "not" -> ""
+
+
 def _elided(out: list[Clause], said: str) -> Clause | None:
     """The clause an elliptic piece repeats for its object ("as does b1": the previous one;
     "…, and neither is cont-a": the last denial, not an aside between, "(h2 is there)")."""
@@ -196,7 +200,7 @@ def flipped(clauses: list[Clause], text: str = "") -> list[Clause]:
             out.append(c)
             continue
         if denied:
-            template = _DENIAL.sub(lambda m: "can" if m.group(0).lower() == "cannot" else "", prev.template, count=1)
+            template = _DENIAL.sub(_undenied, prev.template, count=1)
         else:
             template, n = _COPULA.subn(lambda m: f"{m.group(0)} not", prev.template, count=1)
             template = template if n else f"{prev.template} not"
