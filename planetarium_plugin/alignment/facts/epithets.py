@@ -4,11 +4,11 @@ large … the large one rests on the left peg", "three levels: g, the ground lev
 
 A name followed by "the ADJ" ("d2 the large"), by ", the ADJ NOUN" ("g, the ground level") or by
 "(ADJ)" ("d3 (largest)"), or preceded by "the ADJ NOUN" ("the small disc d1"), gives the object
-an epithet, and the name with its epithet is one mention (an appositive states no fact of its
-own: "g, the ground level" is no ``lift-at g``). Later, "the ADJ one", "the ADJ" before
-punctuation (any "the ADJ" when it stood alone: "the lobby is where …"), or "the ADJ NOUN"
-names that object. An epithet given to two objects names
-neither; ordinals ("the first"), quantity and position words ("other", "last", "whole") are no
+an epithet; a name with "the ADJ" after it is one mention with it (an appositive states no
+fact of its own: "g, the ground level" is no ``lift-at g``; a parenthesis is left to the readers
+of parentheses). Later, "the ADJ one", "the ADJ" before punctuation (any "the ADJ" when it stood
+alone: "the lobby is where …"), or "the ADJ NOUN" names that object. An epithet given to two
+objects names neither; ordinals ("the first"), quantity and position words ("other", "last", "whole") are no
 epithets (:mod:`.ordinals` and :mod:`.counted` read those).
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
@@ -42,6 +42,10 @@ _CONFIDENCE = 0.9
 
 def _word(t: Token) -> bool:
     return t.text.isalpha() and len(t.text) > 2 and t.text not in _NOT_EPITHETS | set(ORDINALS)
+
+
+def _noun(word: str, nouns: set[str]) -> bool:
+    return word in nouns or (word.endswith("s") and word[:-1] in nouns)
 
 
 def _nouns(world: World) -> set[str]:
@@ -89,23 +93,24 @@ def _introduced(
             and toks[k + 2].text == ")"
             and k + 1 not in named
         ):
-            adj, where, last = toks[k + 1].text, k + 1, k + 2
-        # "the small disc d1"
+            adj, where, last = toks[k + 1].text, k + 1, -1  # the parenthesis is left as it is
+        # "the small disc d1" (a class noun: not "the room where rob …")
         j = m.first_token
         if (
             adj is None
             and j >= 3
             and toks[j - 3].text == "the"
             and _word(toks[j - 2])
-            and _word(toks[j - 1])
+            and _noun(toks[j - 1].text, nouns)
             and j - 2 not in named
             and j - 1 not in named
         ):
-            adj, where, last = toks[j - 2].text, j - 2, m.last_token
+            adj, where, last = toks[j - 2].text, j - 2, -1
         if adj is not None:
             got.setdefault(adj, set()).add(m.objects[0])
             at.setdefault(adj, where)
-            span[mi] = (min(j, where - 1), max(m.last_token, last))
+            if last >= 0:  # an appositive after the name
+                span[mi] = (j, last)
     return got, at, span, heads
 
 
