@@ -8,8 +8,8 @@ an epithet; a name with "the ADJ" after it is one mention with it (an appositive
 fact of its own: "g, the ground level" is no ``lift-at g``; a parenthesis is left to the readers
 of parentheses). Later, "the ADJ one", "the ADJ" before punctuation (any "the ADJ" when it stood
 alone: "the lobby is where …"), or "the ADJ NOUN" names that object. An epithet given to two
-objects names neither; ordinals ("the first"), quantity and position words ("other", "last", "whole") are no
-epithets (:mod:`.ordinals` and :mod:`.counted` read those).
+objects names neither; ordinals ("the first"), quantity and position words ("other", "last",
+"whole") are no epithets (:mod:`.ordinals` and :mod:`.counted` read those).
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> from planetarium_plugin.alignment.facts.mentions import find_mentions, tokenize
