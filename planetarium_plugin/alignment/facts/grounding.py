@@ -104,7 +104,7 @@ class GroundedClause:
         A plural mention ("all balls", "blocks 1 and 3") gives one member per object; an
         ambiguous mention one member whose objects are alternatives (one of them is meant).
         Each entry is (member choice, [(candidate, atom alternatives)])."""
-        members = _irreflexive([_members(s) for s in self.clause.slots])
+        members = [_members(s) for s in self.clause.slots]
         sizes = [len(m) for m in members]
         lists = [i for i, n in enumerate(sizes) if n > 1]
         keyed = [i for i in lists if any(m.elided for m in self.clause.slots[i])]
@@ -133,21 +133,6 @@ class GroundedClause:
                 per.append((cand, atoms))
             out.append((choice, per))
         return out
-
-
-def _irreflexive(members: list[list[tuple[str, ...]]]) -> list[list[tuple[str, ...]]]:
-    """The one list slot of a clause without a member that is another slot's only object: a
-    bare name before a fact ("Heights: n0, n1 above n0, n2 above n1") joins the next piece as a
-    list, and distributed it would relate n0 to itself, which no text means."""
-    lists = [i for i, ms in enumerate(members) if len(ms) > 1]
-    if len(lists) != 1:
-        return members
-    (li,) = lists
-    alone = {ms[0] for i, ms in enumerate(members) if i != li and len(ms) == 1 and len(ms[0]) == 1}
-    kept = [m for m in members[li] if m not in alone]
-    if not kept or len(kept) == len(members[li]):
-        return members
-    return [kept if i == li else ms for i, ms in enumerate(members)]
 
 
 def _members(slot) -> list[tuple[str, ...]]:
