@@ -65,3 +65,18 @@ def assert_init_edit_named(aligner, text, right, wrong, said, edited=None):
     named = {f.atom for f in (*bad.init.missing_in_problem, *bad.init.contradicted)}
     assert (edited or said[0]) in named, bad
     assert bad.similarity < e.similarity and not bad.aligned
+
+
+#: A gripper problem: two rooms, two balls in rooma, the robot there; ``{goal}`` to fill.
+TWO_ROOMS = (
+    "(define (problem p) (:domain gripper) (:objects rooma roomb o1 o2 lg rg) (:init "
+    "(room rooma) (room roomb) (ball o1) (ball o2) (gripper lg) (gripper rg) (at-robby rooma) "
+    "(at o1 rooma) (at o2 rooma) (free lg) (free rg)) (:goal (and {goal})))"
+)
+
+#: Towers of Hanoi with no pack: pegs and discs are both ``?x``, ``smaller`` orders them.
+HANOI_DOMAIN = """(define (domain hanoi) (:requirements :strips)
+ (:predicates (clear ?x) (on ?x ?y) (smaller ?x ?y))
+ (:action move :parameters (?disc ?from ?to)
+  :precondition (and (smaller ?to ?disc) (on ?disc ?from) (clear ?disc) (clear ?to))
+  :effect (and (clear ?from) (on ?disc ?to) (not (on ?disc ?from)) (not (clear ?to)))))"""

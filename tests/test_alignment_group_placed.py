@@ -7,21 +7,11 @@ problems are our own (not from the development set); each test fails without the
 from __future__ import annotations
 
 import pytest
-from problems import atoms
+from problems import HANOI_DOMAIN, TWO_ROOMS, atoms
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts.context import group_placed
 
-ROOMS = (
-    "(define (problem p) (:domain gripper) (:objects rooma roomb o1 o2 lg rg) (:init "
-    "(room rooma) (room roomb) (ball o1) (ball o2) (gripper lg) (gripper rg) (at-robby rooma) "
-    "(at o1 rooma) (at o2 rooma) (free lg) (free rg)) (:goal (and {goal})))"
-)
-HANOI_DOMAIN = """(define (domain hanoi) (:requirements :strips)
- (:predicates (clear ?x) (on ?x ?y) (smaller ?x ?y))
- (:action move :parameters (?disc ?from ?to)
-  :precondition (and (smaller ?to ?disc) (on ?disc ?from) (clear ?disc) (clear ?to))
-  :effect (and (clear ?from) (on ?disc ?to) (not (on ?disc ?from)) (not (clear ?to)))))"""
 PEGS = (
     "(define (problem p) (:domain hanoi) (:objects pa pb dx dy) (:init (smaller pa dx) "
     "(smaller pa dy) (smaller pb dx) (smaller pb dy) (smaller dx dy) (on dy pa) (on dx dy) "
@@ -56,10 +46,10 @@ def test_group_placed(template, placed):
 def test_rooms_group_moved(said):
     aligner = Aligner()
     text = "The robot is in rooma with both grippers free; o1 and o2 lie in rooma. " + said
-    right = aligner.explain(text, ROOMS.format(goal="(at o1 roomb) (at o2 roomb)"))
+    right = aligner.explain(text, TWO_ROOMS.format(goal="(at o1 roomb) (at o2 roomb)"))
     assert {"(at o1 roomb)", "(at o2 roomb)"} <= atoms(right.goal.stated)
     assert not right.goal.missing_in_problem and right.aligned
-    wrong = aligner.explain(text, ROOMS.format(goal="(at o1 roomb) (at o2 rooma)"))
+    wrong = aligner.explain(text, TWO_ROOMS.format(goal="(at o1 roomb) (at o2 rooma)"))
     assert "(at o2 roomb)" in atoms(wrong.goal.missing_in_problem) | atoms(wrong.goal.contradicted)
     assert wrong.similarity < right.similarity and not wrong.aligned
 

@@ -7,7 +7,7 @@ without the rule."""
 from __future__ import annotations
 
 import pytest
-from problems import assert_init_edit_named
+from problems import HANOI_DOMAIN, assert_init_edit_named
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts import read_world, split_clauses
@@ -21,11 +21,6 @@ BLOCKS = (
 # the same problem with one init fact turned round: m under k instead of on it
 BLOCKS_WRONG = BLOCKS.replace("(on-table k) (on m k) (clear m)", "(on-table m) (on k m) (clear k)")
 
-HANOI_DOMAIN = """(define (domain hanoi) (:requirements :strips)
- (:predicates (clear ?x) (on ?x ?y) (smaller ?x ?y))
- (:action move :parameters (?disc ?from ?to)
-  :precondition (and (smaller ?to ?disc) (on ?disc ?from) (clear ?disc) (clear ?to))
-  :effect (and (clear ?from) (on ?disc ?to) (not (on ?disc ?from)) (not (clear ?to)))))"""
 PEGS = (
     "(define (problem p) (:domain hanoi) (:objects pa pb dx dy) (:init (smaller pa dx) "
     "(smaller pa dy) (smaller pb dx) (smaller pb dy) (smaller dy dx) (on dy pa) (on dx dy) "

@@ -7,16 +7,10 @@ problems are our own (not from the development set); each test fails without the
 from __future__ import annotations
 
 import pytest
-from problems import atoms, four_blocks
+from problems import TWO_ROOMS, atoms, four_blocks
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts.sections import sections
-
-ROOMS = (
-    "(define (problem p) (:domain gripper) (:objects rooma roomb o1 o2 lg rg) (:init "
-    "(room rooma) (room roomb) (ball o1) (ball o2) (gripper lg) (gripper rg) (at-robby rooma) "
-    "(at o1 rooma) (at o2 rooma) (free lg) (free rg)) (:goal (and {goal})))"
-)
 
 
 @pytest.fixture(scope="module")
@@ -70,10 +64,10 @@ def test_blocks_goal_in_the_passive(aligner, said):
 )
 def test_rooms_goal_in_the_passive(aligner, said):
     text = "The robot is in rooma with both grippers free, and o1 and o2 lie in rooma. " + said
-    right = aligner.explain(text, ROOMS.format(goal="(at o1 roomb) (at o2 roomb)"))
+    right = aligner.explain(text, TWO_ROOMS.format(goal="(at o1 roomb) (at o2 roomb)"))
     assert {"(at o1 roomb)", "(at o2 roomb)"} <= atoms(right.goal.stated)
     assert "(at o1 rooma)" not in atoms(right.goal.stated)  # the state is the init's alone
     assert not right.init.contradicted and not right.init.missing_in_problem
-    wrong = aligner.explain(text, ROOMS.format(goal="(at o1 roomb) (at o2 rooma)"))
+    wrong = aligner.explain(text, TWO_ROOMS.format(goal="(at o1 roomb) (at o2 rooma)"))
     assert "(at o2 roomb)" in atoms(wrong.goal.missing_in_problem) | atoms(wrong.goal.contradicted)
     assert wrong.similarity < right.similarity and not wrong.aligned

@@ -372,12 +372,15 @@ def test_tenth_batch_is_dev_in_chat_paper_and_tool_voices(rows: list[dict]) -> N
     assert "Dev (split `dev`) from 2026-11-28" in section
 
 
-def test_fourteenth_batch_is_dev_in_ten_new_voices(rows: list[dict]) -> None:
-    """handwritten14 (dev from 2026-11-28): ten voices no other source uses (a help post, an
-    abstract, a pick list, a teacher's grading, a clarifying chat, a TODO comment, a placard, a
-    forecast, a claim, a dream diary), four or more requests each; about a third over the packs,
-    the rest over committed domain files; every right pair has its wrong pairs."""
-    batch = [r for r in rows if r["source"] == "handwritten14"]
+def _assert_dev_batch_in_new_voices(
+    rows: list[dict], source: str, voices: set[str], phrases: tuple[str, ...]
+) -> list[dict]:
+    """A hand-written dev batch (from 2026-11-28): 45 or more right pairs in ``voices``, which
+    no other source uses, four or more requests each; all four packs and about a third over
+    them, the rest over fourteen committed domain files (not zenotravel or parking, which the
+    held-out handwritten6 keeps its own); every right pair has its wrong pairs; its text holds
+    the constructions it was written for (``phrases``); SOURCES.md calls it dev. Its rows."""
+    batch = [r for r in rows if r["source"] == source]
     right = [r for r in batch if r["label"] == 1]
     assert len(right) >= 45
     assert {r["split"] for r in batch} == {"dev"}
@@ -385,79 +388,65 @@ def test_fourteenth_batch_is_dev_in_ten_new_voices(rows: list[dict]) -> None:
     assert domains >= PACK_DOMAINS
     no_pack = domains - PACK_DOMAINS
     assert len(no_pack) == 14 and not no_pack & set(default_registry())
-    assert not {"zenotravel", "parking"} & domains  # handwritten6 (test) keeps them its own
+    assert not {"zenotravel", "parking"} & domains
     packs = sum(r["domain"] in PACK_DOMAINS for r in right)
     assert 0.3 <= packs / len(right) <= 0.4
     for r in batch:
         if r["domain"] in no_pack:
             assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
             assert f"(:domain {r['domain']})" in r["problem_pddl"]
-    voices = Counter(r["style"] for r in right)
-    assert set(voices) == {
-        "reddit-help", "academic-abstract", "pick-list", "teacher-grading", "clarify-chat",
-        "todo-comment", "museum-placard", "weather-report", "insurance-claim", "dream-diary",
-    }  # fmt: skip
-    assert min(voices.values()) >= 4
-    assert not set(voices) & {r["style"] for r in rows if r["source"] != "handwritten14"}
-    # the constructions: "respectively", relations from the other side, exceptions, questions
+    said = Counter(r["style"] for r in right)
+    assert set(said) == voices
+    assert min(said.values()) >= 4
+    assert not set(said) & {r["style"] for r in rows if r["source"] != source}
     text = "\n".join(r["text"] for r in right)
-    for phrase in ("respectively", "b1 has b2 on it", "With the exception of", "all but b5",
-                   "Bot:", "// TODO", "Teacher:", "CLAIM", "Dear diary", "?"):  # fmt: skip
+    for phrase in phrases:
         assert phrase in text, phrase
     for kind in ("init_fact", "goal_fact", "other_problem"):
         assert {r["pair_id"] for r in batch if r["mutation"] == kind} == {
             r["pair_id"] for r in right
         }, kind
     notes = (DATA / "SOURCES.md").read_text()
-    assert re.search(r"`handwritten14` \| \*\*dev\*\*", notes)
-    section = notes.split("### `handwritten14`")[1][:700]
+    assert re.search(rf"`{source}` \| \*\*dev\*\*", notes)
+    section = notes.split(f"### `{source}`")[1][:700]
     assert "Dev (split `dev`) from 2026-11-28" in section
+    return batch
+
+
+def test_fourteenth_batch_is_dev_in_ten_new_voices(rows: list[dict]) -> None:
+    """handwritten14 (dev from 2026-11-28): ten voices no other source uses (a help post, an
+    abstract, a pick list, a teacher's grading, a clarifying chat, a TODO comment, a placard, a
+    forecast, a claim, a dream diary); "respectively", relations from the other side,
+    exceptions, questions."""
+    _assert_dev_batch_in_new_voices(
+        rows,
+        "handwritten14",
+        {
+            "reddit-help", "academic-abstract", "pick-list", "teacher-grading", "clarify-chat",
+            "todo-comment", "museum-placard", "weather-report", "insurance-claim", "dream-diary",
+        },  # fmt: skip
+        ("respectively", "b1 has b2 on it", "With the exception of", "all but b5",
+         "Bot:", "// TODO", "Teacher:", "CLAIM", "Dear diary", "?"),  # fmt: skip
+    )
 
 
 def test_sixteenth_batch_is_dev_in_ten_more_new_voices(rows: list[dict]) -> None:
     """handwritten16 (dev from 2026-11-28): ten more voices no other source uses (a captain's
     log, a product review, a tweet thread, a concierge's note, a railway announcement, a nurse's
-    shift diary, a real-estate listing, a cookbook foreword, a horoscope, a witness's testimony),
-    four or more requests each; about a third over the packs, the rest over committed domain
-    files; every right pair has its wrong pairs."""
-    batch = [r for r in rows if r["source"] == "handwritten16"]
-    right = [r for r in batch if r["label"] == 1]
-    assert len(right) >= 45
+    shift diary, a real-estate listing, a cookbook foreword, a horoscope, a witness's
+    testimony); "respectively", relations from the other side, exceptions, questions."""
+    batch = _assert_dev_batch_in_new_voices(
+        rows,
+        "handwritten16",
+        {
+            "captains-log", "product-review", "tweet-thread", "concierge-note",
+            "railway-announcement", "nurse-shift", "realty-listing", "cookbook-foreword",
+            "horoscope", "court-testimony",
+        },  # fmt: skip
+        ("respectively", "has a on it", "Apart from a and e", "save b2 and b4",
+         "Captain's log", "1/", "Q:", "Ladies and gentlemen", "JUST LISTED", "?"),  # fmt: skip
+    )
     assert len(batch) <= 210
-    assert {r["split"] for r in batch} == {"dev"}
-    domains = {r["domain"] for r in right}
-    assert domains >= PACK_DOMAINS
-    no_pack = domains - PACK_DOMAINS
-    assert len(no_pack) == 14 and not no_pack & set(default_registry())
-    assert not {"zenotravel", "parking"} & domains  # handwritten6 (test) keeps them its own
-    packs = sum(r["domain"] in PACK_DOMAINS for r in right)
-    assert 0.3 <= packs / len(right) <= 0.4
-    for r in batch:
-        if r["domain"] in no_pack:
-            assert r["domain_pddl"] == (DATA / "domains" / f"{r['domain']}.pddl").read_text()
-            assert f"(:domain {r['domain']})" in r["problem_pddl"]
-    voices = Counter(r["style"] for r in right)
-    assert set(voices) == {
-        "captains-log", "product-review", "tweet-thread", "concierge-note",
-        "railway-announcement", "nurse-shift", "realty-listing", "cookbook-foreword",
-        "horoscope", "court-testimony",
-    }  # fmt: skip
-    assert min(voices.values()) >= 4
-    assert not set(voices) & {r["style"] for r in rows if r["source"] != "handwritten16"}
-    # the constructions: "respectively", relations from the other side, exceptions, questions
-    text = "\n".join(r["text"] for r in right)
-    for phrase in ("respectively", "has a on it", "Apart from a and e", "save b2 and b4",
-                   "Captain's log", "1/", "Q:", "Ladies and gentlemen", "JUST LISTED",
-                   "?"):  # fmt: skip
-        assert phrase in text, phrase
-    for kind in ("init_fact", "goal_fact", "other_problem"):
-        assert {r["pair_id"] for r in batch if r["mutation"] == kind} == {
-            r["pair_id"] for r in right
-        }, kind
-    notes = (DATA / "SOURCES.md").read_text()
-    assert re.search(r"`handwritten16` \| \*\*dev\*\*", notes)
-    section = notes.split("### `handwritten16`")[1][:700]
-    assert "Dev (split `dev`) from 2026-11-28" in section
 
 
 def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
