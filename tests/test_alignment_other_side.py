@@ -56,7 +56,7 @@ def test_the_clause_is_turned_round():
         "table and supports q atop it. Nothing sits on m or q. I want k on n.",
     ],
 )
-def test_blocksassert_init_edit_named(aligner, text):
+def test_blocks_told_from_the_other_side(aligner, text):
     assert_init_edit_named(aligner, text, BLOCKS, BLOCKS_WRONG, ("(on m k)", "(on q n)"))
 
 
@@ -68,7 +68,7 @@ def test_blocksassert_init_edit_named(aligner, text):
         "dy on pb with dx on dy.",
     ],
 )
-def test_pegsassert_init_edit_named(text):
+def test_pegs_told_from_the_other_side(text):
     assert_init_edit_named(Aligner(domain=HANOI_DOMAIN), text, PEGS, PEGS_WRONG, ("(on dx dy)",))
 
 
