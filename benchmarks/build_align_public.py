@@ -75,6 +75,12 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   pack, in ten voices no other source uses (a captain's log, a product review, a tweet thread, a
   concierge's note, a railway announcement, a nurse's shift diary, a real-estate listing, a
   cookbook foreword, a horoscope, a witness's testimony), written without running the aligner.
+- ``handwritten17``: a seventeenth hand-written batch (``handwritten17.txt``), dev from
+  2026-11-28: the four packs' domains (about a third of the requests) and fourteen domains
+  without a pack, in ten voices no other source uses (a wedding planner's memo, rhyming verse, a
+  diplomatic note, a detective's deduction, early-modern English, a film trailer's voice-over, a
+  military order, a guided meditation, a shareholder letter, advertising copy), written without
+  running the aligner.
 - ``handwritten7``: the first batch of the ``calib`` split (``handwritten7.txt``, from
   2026-11-28): the four packs' domains and committed domain files, written without running the
   aligner on it, in other voices (a model's description, an engineer's terse spec, a teacher's
@@ -234,6 +240,11 @@ SPLITS = {
     # concierge's note, a railway announcement, a nurse's shift diary, a real-estate listing, a
     # cookbook foreword, a horoscope, a witness's testimony); dev, like handwritten14.
     "handwritten16": "dev",
+    # added 2026-11-28 (issue 19): a seventeenth hand-written batch, written without running the
+    # aligner on it, in ten more new voices (a wedding planner's memo, rhyming verse, a diplomatic
+    # note, a detective's deduction, early-modern English, a trailer voice-over, a military order,
+    # a guided meditation, a shareholder letter, advertising copy); dev, like handwritten16.
+    "handwritten17": "dev",
     # The calib split (from 2026-11-28, issue 19): hand-written batches that no reader is ever
     # developed on, read only to fit the shipped calibration and to choose between verdict rules.
     # Each is ``<name>.txt`` beside pairs.jsonl, in the hand-written block format; registering a
@@ -1101,7 +1112,7 @@ def build(tasks: list[Task], seed: int = 0) -> tuple[list[dict], dict[str, int]]
         if t.source in ("handwritten2", "anydomain", "anydomain2", "handwritten3",
                         "handwritten4", "obfuscated", "handwritten5", "handwritten6",
                         "handwritten9", "handwritten10", "handwritten14",
-                        "handwritten16"):  # fmt: skip
+                        "handwritten16", "handwritten17"):  # fmt: skip
             return (t.source, t.domain)
         if SPLITS.get(t.source) == "calib":  # hand-written calib batches, like handwritten6
             return (t.source, t.domain)
@@ -1162,6 +1173,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks += handwritten_tasks(DATA / "handwritten10.txt", "handwritten10")
     tasks += handwritten_tasks(DATA / "handwritten14.txt", "handwritten14")
     tasks += handwritten_tasks(DATA / "handwritten16.txt", "handwritten16")
+    tasks += handwritten_tasks(DATA / "handwritten17.txt", "handwritten17")
     for batch in sorted(src for src, split in SPLITS.items() if split == "calib"):
         tasks += handwritten_tasks(DATA / f"{batch}.txt", batch)
     for source in PLANBENCH_OTHERS:

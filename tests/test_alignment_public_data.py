@@ -10,6 +10,7 @@ files no dev source uses: zenotravel, parking), ``handwritten9.txt`` (dev: colle
 and ordinals), ``handwritten10.txt`` (dev: chat models', papers' and tool users' voices),
 ``handwritten14.txt`` (dev: ten new voices, from a help post to a dream diary),
 ``handwritten16.txt`` (dev: ten more new voices, from a captain's log to a witness's testimony),
+``handwritten17.txt`` (dev: ten more new voices, from a wedding planner's memo to advertising copy),
 ``handwritten7.txt`` (the first batch of the ``calib`` split, read only by the
 calibration's fit and verdict-rule choices), ``handwritten8.txt`` (the calib split's second
 batch, by another author), ``handwritten11.txt`` (its third, by a third author),
@@ -126,6 +127,7 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
         "handwritten10": "dev",
         "handwritten14": "dev",
         "handwritten16": "dev",
+        "handwritten17": "dev",
         "handwritten7": "calib",
         "handwritten8": "calib",
         "handwritten11": "calib",
@@ -144,8 +146,8 @@ def test_each_source_has_every_mutation_and_a_split(rows: list[dict]) -> None:
     by_file = {"anydomain", "anydomain2", "planbench-logistics", "planbench-mystery",
                "planbench-depots", "planbench-obfuscated-logistics", "handwritten4",
                "acpbench", "obfuscated", "handwritten5", "handwritten6", "isr-llm",
-               "handwritten9", "handwritten10", "handwritten14", "handwritten16", "handwritten7",
-               "handwritten8", "handwritten11", "handwritten12", "handwritten13",
+               "handwritten9", "handwritten10", "handwritten14", "handwritten16", "handwritten17",
+               "handwritten7", "handwritten8", "handwritten11", "handwritten12", "handwritten13",
                "handwritten15"}  # fmt: skip
     assert {r["domain"] for r in rows if r["source"] not in by_file} == domains | {"rover"}
     # the second hand-written batch: its own styles (none shared with the first), rover prose
@@ -237,7 +239,7 @@ def test_fifth_batch_is_dev_over_packs_and_domain_files_two_of_them_new(rows: li
     # new with this batch (the held-out batch and the later dev and calib batches use
     # satellite too)
     later = ("handwritten5", "handwritten6", "handwritten9", "handwritten10", "handwritten14",
-             "handwritten16")  # fmt: skip
+             "handwritten16", "handwritten17")  # fmt: skip
     earlier = {r["domain"] for r in rows if r["source"] not in later and r["split"] != "calib"}
     assert not {"storage", "satellite"} & earlier
     # about half over the packs, half over domain files
@@ -447,6 +449,26 @@ def test_sixteenth_batch_is_dev_in_ten_more_new_voices(rows: list[dict]) -> None
          "Captain's log", "1/", "Q:", "Ladies and gentlemen", "JUST LISTED", "?"),  # fmt: skip
     )
     assert len(batch) <= 210
+
+
+def test_seventeenth_batch_is_dev_in_ten_more_new_voices(rows: list[dict]) -> None:
+    """handwritten17 (dev from 2026-11-28): ten more voices no other source uses (a wedding
+    planner's memo, rhyming verse, a diplomatic note, a detective's deduction, early-modern
+    English, a trailer voice-over, a military order, a guided meditation, a shareholder letter,
+    advertising copy); "respectively", exceptions, negations, ranges, questions and wishes."""
+    batch = _assert_dev_batch_in_new_voices(
+        rows,
+        "handwritten17",
+        {
+            "wedding-planner-memo", "rhyming-verse", "diplomatic-note", "detective-deduction",
+            "shakespearean", "trailer-voiceover", "military-order", "guided-meditation",
+            "shareholder-letter", "ad-copy",
+        },  # fmt: skip
+        ("respectively", "except e, which sits on a", "every block but a", "not locked",
+         "presents its compliments", "Elementary", "doth", "This winter", "MISSION:",
+         "Breathe in", "Dear shareholders", "Order now!", "?"),  # fmt: skip
+    )
+    assert len(batch) <= 250
 
 
 def test_calib_batch_is_its_own_split_over_packs_and_domain_files_in_new_voices(
@@ -711,8 +733,8 @@ def test_licences_and_commits_are_recorded(rows: list[dict]) -> None:
     "source",
     ["handwritten", "handwritten2", "anydomain", "anydomain2", "handwritten3", "handwritten4",
      "obfuscated", "handwritten5", "handwritten6", "handwritten9", "handwritten10",
-     "handwritten14", "handwritten16", "handwritten7", "handwritten8", "handwritten11",
-     "handwritten12", "handwritten13", "handwritten15"],  # fmt: skip
+     "handwritten14", "handwritten16", "handwritten17", "handwritten7", "handwritten8",
+     "handwritten11", "handwritten12", "handwritten13", "handwritten15"],  # fmt: skip
 )
 def test_handwritten_rows_rebuild_from_their_source(rows: list[dict], source: str) -> None:
     builder = _builder()
