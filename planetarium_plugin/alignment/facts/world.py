@@ -66,6 +66,9 @@ class World:
     type_preds: frozenset[str] = field(default=frozenset())
     typed: bool = False  # the domain declares types: a type no object has fits no object
     verbs: frozenset[str] = field(default=frozenset())  # first words of the action names
+    #: an object's name read as the words a text says it in, where only the encoder's word
+    #: list splits it ("loadarea" → load, area: "the load area")
+    spoken: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def fits(self, pred: PredicateWords, args: tuple[str, ...]) -> bool:
         """Do the objects fit the predicate's parameter types (or, untyped, its known uses)?"""
@@ -322,6 +325,7 @@ def read_world(
     }
     return World(
         domain_name=dname,
+        spoken=_spoken(objects, vocab),
         objects=objects,
         classes={k: frozenset(v) for k, v in classes.items()},
         init=frozenset(init),
@@ -333,6 +337,20 @@ def read_world(
         typed=typed,
         verbs=frozenset(verbs),
     )
+
+
+def _spoken(objects: Mapping[str, str], vocab: Mapping[str, int] | None) -> dict:
+    """Objects whose names run words together that a text writes apart ("loadarea", "gasstation"):
+    the words, where the encoder's word list segments the name into words of three letters or
+    more (so no one-letter piece makes a name of a stray word: "rooma" is left alone)."""
+    if vocab is None:
+        return {}
+    out = {}
+    for obj in objects:
+        words = split_words(obj, vocab)
+        if words != split_words(obj) and all(len(w) >= 3 or w.isdigit() for w in words):
+            out[obj] = tuple(words)
+    return out
 
 
 def _action_types(p: PredicateWords, domain: Domain, type_preds: set[str]) -> PredicateWords:
