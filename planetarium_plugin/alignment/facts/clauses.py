@@ -122,6 +122,12 @@ def split_clauses(
     return said_now(glossed(out, text))
 
 
+def _relates_itself(items: list[Mention], others: list[list[Mention]]) -> bool:
+    """Does a later slot of the piece name an object of the list before it (one object each)?"""
+    listed = {m.objects for m in items if len(m.objects) == 1}
+    return any(m.objects in listed for sl in others for m in sl)
+
+
 def _singular(toks: list[Token], k: int) -> bool:
     """Is token ``k`` a verb agreeing with a singular subject ("sees", "holds", "is")?"""
     w = toks[k].text if k < len(toks) else ""
@@ -326,15 +332,24 @@ def _clauses_of(
         elif pending:
             pending = lists.distinct(pending)  # "The robot, robbie, is …": one object named twice
             head = [t for k in sg if k not in by_tok and ms and (t := toks[k]).end <= ms[0].start]
+            joined = True
             if any(t.text not in nouns and t.text.rstrip("s") not in nouns for t in _content(head)):
                 # "the top row, t1, t2 and t3, painted black": the list is the subject of
                 # words that follow it, not one more item of the piece's first object
                 slots = [list(pending), *slots]
+            elif len(slots) > 1 and _relates_itself(pending, slots[1:]):
+                # "Heights: n0, n1 above n0, n2 above n1": an item the piece relates its
+                # subject to is a member of a sequence listed item by item, not one more
+                # subject (nothing is above itself); the bare item states no fact
+                out.append(
+                    _make(text, pending[0].start, pending[-1].end, [pending], section, False)
+                )
+                joined = False
             elif slots:
                 slots[0] = pending + slots[0]
             else:
                 slots = [list(pending)]
-            start = min(start, pending[0].start)
+            start = min(start, pending[0].start) if joined else start
             pending = []
         elif ref := antecedent(toks, sg, by_tok, memory):
             # "they all need to be brought to roomb", "each of them …", "both resting on …":
