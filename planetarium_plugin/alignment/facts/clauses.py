@@ -23,6 +23,7 @@ from . import lists
 from .glosses import glossed
 from .mentions import Mention, Token
 from .naming import named_calls
+from .pieces import VERBS_S, self_related, singular
 from .reading import Reading
 from .references import Antecedents, antecedent, opening
 from .related import resolved_mentions
@@ -85,10 +86,6 @@ _CUE_WORDS = wordset(
     "could can you please thanks thank kindly love if need want wanted goal target objective "
     "task end finally done when we re let us me ll d i m s"
 )
-_VERBS_S = wordset(
-    "has is was does goes lies sits rests stands holds carries contains remains stays "
-    "supports sees needs wants keeps makes gets"
-)
 #: First words after which a piece with objects still says something of the previous subject
 #: ("r1 is at t1 and has black"): not these.
 _NO_INHERIT = _OWN_SUBJECT | _CUE_WORDS | _IMPERATIVES | wordset("both all each every and or")
@@ -120,18 +117,6 @@ def split_clauses(
             out.append(Clause(c.start, c.end, c.text, c.template, c.slots, sec, False, c.direct))
         out.sort(key=lambda c: c.start)
     return said_now(glossed(out, text))
-
-
-def _relates_itself(items: list[Mention], others: list[list[Mention]]) -> bool:
-    """Does a later slot of the piece name an object of the list before it (one object each)?"""
-    listed = {m.objects for m in items if len(m.objects) == 1}
-    return any(m.objects in listed for sl in others for m in sl)
-
-
-def _singular(toks: list[Token], k: int) -> bool:
-    """Is token ``k`` a verb agreeing with a singular subject ("sees", "holds", "is")?"""
-    w = toks[k].text if k < len(toks) else ""
-    return w in _VERBS_S or (w.isalpha() and w.endswith("s") and not w.endswith("ss"))
 
 
 def _split(text: str, original: str, mentions: list[Mention] | None, read: Reading) -> list[Clause]:
@@ -245,7 +230,7 @@ def _clauses_of(
                 and not ms
                 and not lists.said_after(toks, pairs, at, by_tok, _content)
                 or (ms and lists.opens_with(toks, sg, by_tok, nouns)
-                    and _singular(toks, ms[0].last_token + 1))
+                    and singular(toks, ms[0].last_token + 1))
                 or opened == ")"  # "c1 (containing l1 and airport a1) and c2 (…)"
             )
         ):  # "in it are the wrench, the jack and r1 (intact, …)", "Small is smaller than Medium
@@ -270,7 +255,7 @@ def _clauses_of(
                 and (
                     t.text.endswith("s")
                     and not t.text.endswith("ss")
-                    and t.text not in _VERBS_S
+                    and t.text not in VERBS_S
                     or t.text in _LIST_HEAD
                     or t.text in nouns  # "…, the pump and the wheel w1 (flat)"
                 )
@@ -322,7 +307,7 @@ def _clauses_of(
         if (
             pending
             and ms
-            and _singular(toks, ms[0].last_token + 1)
+            and singular(toks, ms[0].last_token + 1)
             and _OBJECT_PRONOUN.search(text[ms[0].end : toks[sg[-1]].end])
         ):  # "wp1 and wp3, and wp2 sees both of them": the list is what the pronoun names (not
             # in "c and b have nothing on them", where the list is the subject)
@@ -332,24 +317,24 @@ def _clauses_of(
         elif pending:
             pending = lists.distinct(pending)  # "The robot, robbie, is …": one object named twice
             head = [t for k in sg if k not in by_tok and ms and (t := toks[k]).end <= ms[0].start]
-            joined = True
             if any(t.text not in nouns and t.text.rstrip("s") not in nouns for t in _content(head)):
                 # "the top row, t1, t2 and t3, painted black": the list is the subject of
                 # words that follow it, not one more item of the piece's first object
                 slots = [list(pending), *slots]
-            elif len(slots) > 1 and _relates_itself(pending, slots[1:]):
-                # "Heights: n0, n1 above n0, n2 above n1": an item the piece relates its
-                # subject to is a member of a sequence listed item by item, not one more
-                # subject (nothing is above itself); the bare item states no fact
-                out.append(
-                    _make(text, pending[0].start, pending[-1].end, [pending], section, False)
-                )
-                joined = False
-            elif slots:
+            elif slots and not self_related(pending, slots[1:]):
                 slots[0] = pending + slots[0]
+            elif slots:  # "Heights: n0, n1 above n0, …": no subject of the piece (.pieces), but
+                # the end of the clause before ("r1 between a and b, r2 between b and c") or a
+                # sequence member that states no fact
+                if out and len(out[-1].slots) > 1:
+                    out[-1] = _extend(text, out[-1], pending, pending[-1].end)
+                else:
+                    lo, hi = pending[0].start, pending[-1].end
+                    out.append(_make(text, lo, hi, [pending], section, False))
+                pending = []
             else:
                 slots = [list(pending)]
-            start = min(start, pending[0].start) if joined else start
+            start = min([start, *(m.start for m in pending)])
             pending = []
         elif ref := antecedent(toks, sg, by_tok, memory):
             # "they all need to be brought to roomb", "each of them …", "both resting on …":

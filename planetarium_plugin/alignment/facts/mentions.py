@@ -93,9 +93,8 @@ class _Index:
             words = tuple(split_words(obj))
             if not words:
                 continue
+            self._add(world.spoken.get(obj, words), obj)  # "the load area" for loadarea
             self._add(words, obj)
-            if obj in world.spoken:  # "the load area" for loadarea
-                self._add(world.spoken[obj], obj)
             for c in classes:
                 if obj.startswith(c) and obj != c and (c in classes and obj in classes[c]):
                     rest = tuple(split_words(obj[len(c) :]))
