@@ -10,7 +10,9 @@ object, "d2 the large … the large one"),
 :mod:`.clauses` (init/goal sections,
 one fact per clause; :mod:`.reading`: a text's tokens, mentions and sections, read once and
 shared by every clause reader; :mod:`.restated`: a closing summary is skipped; :mod:`.lists`;
-:mod:`.verb_lists`: "bring b1, b2 and b3 to r"; :mod:`.converse`: "from w1 to w2 and back";
+:mod:`.verb_lists`: "bring b1, b2 and b3 to r"; :mod:`.converse`: "from w1 to w2 and back",
+"between wpa and wpb"; :mod:`.stacked`: "d2 underneath and d1 on top"; :mod:`.pieces`: "n0,
+n1 above n0";
 :mod:`.records`: "instr0: on board sat0; …";
 :mod:`.glosses`: "c2 has one block (height n1)"; :mod:`.distributive`: "c1 and c2, each
 with its own airport (a1 and a2 respectively)"),
@@ -65,6 +67,7 @@ from .records import record_clauses
 from .relative import with_clauses
 from .restated import without_summary
 from .sequences import oriented, sequence_clauses
+from .stacked import ended_clauses
 from .structured import with_structured
 from .templates import flipped
 from .towers import tower_clauses
@@ -190,6 +193,7 @@ def explain_pairs(
             clauses = sequence_clauses(reading, clauses)
             clauses = grid_clauses(reading, clauses)
             clauses = tower_clauses(reading, clauses)
+            clauses = ended_clauses(reading, clauses)  # "d2 underneath and d1 on top"
             clauses = moved_clauses(reading, clauses)  # "the same tower on peg3"
             clauses = placed_list_clauses(reading, clauses)  # "In the boot: the jack, …"
             clauses = converse_clauses(read, world, clauses)  # "from w1 to w2 and back"
