@@ -8,7 +8,8 @@ balls would give it the set's fact, a misreading that rejects the right problem)
 The quantified set minus the excepted objects is what the clause states its fact of: the
 excepted ones are only named to be left out (their own facts, if any, come in another clause,
 "…, which is on b2"). Where the quantifier names no class ("all on the table except b6"), the
-set is every object of the excepted objects' type.
+set is every object of the excepted objects' type; so it is for each predicate a clause with
+such a quantifier shares by "and" ("Everything is clean and empty except the third glass").
 
 >>> from planetarium_plugin.alignment.facts.world import read_world
 >>> from planetarium_plugin.alignment.facts.clauses import split_clauses
@@ -31,10 +32,11 @@ from .world import PLACEHOLDERS, World
 
 __all__ = ["except_clauses"]
 
-#: The excepted objects: the clause's last slot, right after an except word, ending the clause.
+#: The excepted objects: the clause's last slot, right after an except word, ending the clause
+#: (with an article and a class noun maybe: "except the third glass").
 _EXCEPT = re.compile(
     r"[\s,;(-]*\b(?:except(?:\s+for)?|but\s+not|but|other\s+than|apart\s+from|save\s+for"
-    r"|excluding|besides)\s+(?P<slot>[XYZWV])\s*[.;:,)!]*\s*$",
+    r"|excluding|besides)\s+(?:the\s+)?(?P<slot>[XYZWV])(?:\s+(?:one|[a-z]+s?))?\s*[.;:,)!]*\s*$",
     re.I,
 )
 #: A quantifier that names no class: "all", "every one", "everything", "each one".
@@ -105,6 +107,50 @@ def _inside(world: World, c: Clause) -> Clause | None:
     return dataclasses.replace(c, template=template, slots=tuple(slots))
 
 
+#: A clause that opens with a bare quantifier and names nothing: "Everything is clean".
+_OPENS_BARE = re.compile(r"^\s*(?:everything|all\s+of\s+them|every\s*one|all)\b", re.I)
+
+
+def _shared(text: str, out: list[Clause], c: Clause) -> bool:
+    """Is ``c`` ("empty except X") the second predicate of a quantified clause just before it,
+    joined by "and" ("Everything is clean and empty except X")?"""
+    if not out:
+        return False
+    prev = out[-1]
+    return (
+        (not prev.slots and _OPENS_BARE.match(prev.text) is not None or _one_set(prev))
+        and prev.direct is None
+        and prev.section == c.section
+        and re.fullmatch(r"\s*,?\s*and\s*", text[prev.end : c.start]) is not None
+    )
+
+
+def _one_set(c: Clause) -> bool:
+    """Does ``c`` say its fact of one quantified set ("Every shot glass is clean")?"""
+    return (
+        len(c.slots) == 1
+        and len(c.slots[0]) == 1
+        and c.slots[0][0].plural
+        and _QUANT.search(c.text) is not None
+    )
+
+
+def _quantified(prev: Clause, objs: tuple[str, ...]) -> tuple[Clause, tuple]:
+    """``prev`` with its quantifier read as the objects ``objs`` (and that slot)."""
+    if prev.slots:  # "Every shot glass is clean": the set less the excepted ones
+        said = ((_minus(prev.slots[0][0], objs),),)
+        return dataclasses.replace(prev, slots=said), said
+    q = _OPENS_BARE.match(prev.text)
+    assert q is not None
+    word = q.group().strip()
+    a = prev.start + q.start() + (len(q.group()) - len(q.group().lstrip()))
+    m = Mention(a, a + len(word), word, objs, len(objs) > 1, 1.0, -1, -1)
+    lead = re.match(r"^\s*" + re.escape(word), prev.template, re.I)
+    template = "X" + prev.template[lead.end() :] if lead else prev.template
+    said = ((m,),)
+    return dataclasses.replace(prev, template=template, slots=said), said
+
+
 def except_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` with every "all … except X" read as the quantified set less X."""
     if not re.search(
@@ -140,14 +186,28 @@ def except_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[C
             continue
         for i, sl in enumerate(rest):
             objs = _complement(world, sl, left_out)
-            if objs is not None and _QUANT.search(c.text):
+            shared = c.inherited and i == 0 and _shared(text, out, c) and bool(out[-1].slots)
+            if objs is not None and (_QUANT.search(c.text) or shared):
                 slots = list(rest)
                 slots[i] = (_minus(sl[0], objs),)
+                if shared:  # "Every shot glass is clean and empty except …": both predicates
+                    out[-1] = _quantified(out[-1], objs)[0]
                 out.append(dataclasses.replace(c, template=head, slots=tuple(slots)))
                 break
         else:
             bare = _BARE.search(head) if not rest else None
             types = {world.objects.get(o) for o in left_out}
+            if bare is None and not rest and len(types) == 1 and _shared(text, out, c):
+                # "Everything is clean and empty except the third glass": the exception ends
+                # both predicates the quantifier's clause shares
+                typ = next(iter(types))
+                objs = tuple(o for o, t in world.objects.items() if t == typ and o not in left_out)
+                if out[-1].slots:
+                    objs = _complement(world, out[-1].slots[0], left_out) or ()
+                if objs:
+                    out[-1], said = _quantified(out[-1], objs)
+                    out.append(dataclasses.replace(c, template=f"X {head.strip()}", slots=said))
+                    continue
             if bare is None or len(types) != 1:
                 out.append(c)
                 continue
