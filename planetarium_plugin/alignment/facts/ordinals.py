@@ -167,8 +167,11 @@ def dots_at(toks: Sequence, j: int) -> int:
 
 
 def name_range(idx, first: str, toks: Sequence, j: int) -> tuple[set[str], int] | None:
-    """The objects of "first to <name>" when both are numbered with one prefix."""
+    """The objects of "first to <name>" when both are numbered with one prefix, or are single
+    letters said as an aside (:func:`_letters`)."""
     words = split_words(first)
+    if len(first) == 1 and first.isalpha():
+        return _letters(idx, first, toks, j)
     if len(words) < 2 or not words[-1].isdigit():
         return None
     prefix = "".join(words[:-1])
@@ -187,6 +190,25 @@ def name_range(idx, first: str, toks: Sequence, j: int) -> tuple[set[str], int] 
                 }
                 return (members, j + k - 1) if len(members) >= 3 else None
     return None
+
+
+#: Before a range of letters said as an aside: "five blocks, a to e", "(a to d)", "blocks: a-e".
+_ASIDE = {",", "(", ":", "named", "labelled", "labeled", "lettered", "called"}
+
+
+def _letters(idx, first: str, toks: Sequence, j: int) -> tuple[set[str], int] | None:
+    """ "a to e" where every letter from the first to the last names one object and the range
+    is said as an aside (after a comma, a bracket, a colon or "named"): not "move a to e"."""
+    if j < 2 or j >= len(toks) or (j >= 3 and toks[j - 3].text not in _ASIDE):
+        return None
+    last = toks[j].text
+    if len(last) != 1 or not last.isalpha() or last <= first:
+        return None
+    letters = [chr(c) for c in range(ord(first), ord(last) + 1)]
+    objs = [idx.forms.get((c,), set()) for c in letters]
+    if len(letters) < 3 or any(len(o) != 1 for o in objs):
+        return None
+    return {o for os in objs for o in os}, j
 
 
 def name_at(idx, toks: Sequence, j: int) -> tuple[int, str] | None:
