@@ -1,5 +1,6 @@
 """Relations said to hold both ways: "r1 can drive from w1 to w2 and back", "r0 can go
-p0<->p1", "the hoist can move between d0 and d1 in both directions" (issue 19).
+p0<->p1", "the hoist can move between d0 and d1 in both directions" (issue 19). "between d0
+and d1" names the link's two ends, two slots, not a list the clause is said of each of.
 
 A request that says a link runs both ways states two facts, the link as written and its
 converse, but the clause reader reads one ("and back" is a piece of its own that names no
@@ -114,12 +115,85 @@ def _paired(text: str, world: World, c: Clause, before: Sequence[Clause]) -> lis
     return out
 
 
+#: "between" before a clause's last slot, at the clause's end or before "both ways":
+#: "X can drive between Y", "X can move between Y in both directions".
+_BETWEEN = re.compile(
+    rf"\bbetween\s+(?:the\s+)?(?P<slot>[YZ])(?=\s*$|[\s,;:(-]*(?:{_BOTH})\b)", re.I
+)
+_AND = re.compile(r"\s*and\s+(?:the\s+)?")
+
+
+def _owner(c: Clause) -> bool:
+    """Does the clause name its own subject ("r1 … between wpa and wpb"), not one inherited
+    from the clause before ("from wp1 each rover can drive to wp2, but not directly between wp2
+    and wp3": wp1 is no end of that link)?"""
+    return not c.inherited and bool(c.slots) and bool(c.slots[0])
+
+
+def _between(text: str, c: Clause) -> Clause:
+    """ "r1 can drive between wpa and wpb": the two objects after "between" are the link's two
+    ends, two slots (not a list the clause's fact is said of each of)."""
+    if len(c.slots) not in (2, 3) or c.direct is not None or not _owner(c):
+        return c
+    last = c.slots[-1]
+    pair = [m for m in last if len(m.objects) == 1 and not m.plural]
+    if len(pair) != 2 or len(last) != 2 or not _AND.fullmatch(text[pair[0].end : pair[1].start]):
+        return c
+    found = _BETWEEN.search(c.template)
+    if found is None or found["slot"] != "XYZ"[len(c.slots) - 1]:
+        return c
+    if pair[0].objects == pair[1].objects:
+        return c
+    tpl = f"{c.template[: found.end()]} and {'XYZW'[len(c.slots)]}{c.template[found.end() :]}"
+    return dataclasses.replace(c, template=tpl, slots=(*c.slots[:-1], (pair[0],), (pair[1],)))
+
+
+_END_PIECE = re.compile(rf"^X[\s,;:(-]*(?:(?:{_BOTH})[\s,;:.)]*)?$", re.I)
+
+
+def _joined(text: str, clauses: Sequence[Clause]) -> list[Clause]:
+    """Each clause with "between Y and Z" read as two slots (:func:`_between`), also where
+    the clause reader cut the second end off as a piece of its own ("… between wpa", "wpb in
+    both directions")."""
+    out: list[Clause] = []
+    skip = -1
+    for i, c in enumerate(clauses):
+        if i == skip:
+            continue
+        nxt = clauses[i + 1] if i + 1 < len(clauses) else None
+        found = _BETWEEN.search(c.template)
+        if (
+            nxt is not None
+            and found is not None
+            and len(c.slots) in (2, 3)
+            and c.direct is None
+            and found["slot"] == "XYZ"[len(c.slots) - 1]
+            and len(c.slots[-1]) == 1
+            and len(nxt.slots) == 1
+            and len(nxt.slots[0]) == 1
+            and _END_PIECE.match(nxt.template)
+            and _AND.fullmatch(text[c.slots[-1][0].end : nxt.slots[0][0].start])
+            and nxt.slots[0][0].objects != c.slots[-1][0].objects
+            and _owner(c)
+        ):
+            end, slots = nxt.end, (*c.slots, nxt.slots[0])
+            tpl = f"{c.template} and {'XYZW'[len(c.slots)]}{nxt.template[1:]}"
+            out.append(
+                dataclasses.replace(c, end=end, text=text[c.start : end], template=tpl, slots=slots)
+            )
+            skip = i + 1
+            continue
+        out.append(_between(text, c))
+    return out
+
+
 def converse_clauses(text: str, world: World, clauses: Sequence[Clause]) -> list[Clause]:
     """``clauses`` (offsets into ``text``) with the converse of every link said to hold both
     ways added after it, a piece that only said so dropped, and a clause about "those pairs"
     read as the facts of each pair (:func:`_paired`)."""
     out: list[Clause] = []
     skip = -1
+    clauses = _joined(text, clauses)
     for i, c in enumerate(clauses):
         if i == skip:
             continue
