@@ -500,3 +500,15 @@ def test_a_range_of_letters_states_the_fact_of_each_block(aligner):
         assert_init_edit_named(aligner, text, blocks("(on-table d)"), blocks("(holding d)"),
                                ["(on-table d)", "(on-table a)"])  # fmt: skip
 
+
+
+def test_an_object_only_put_at_the_bottom_is_not_said_to_be_clear(aligner):
+    """ "d3 at the bottom, d2 on it, d1 on top": the bottom one is no clear disc."""
+    for said in (
+        "On the left peg the discs are piled: d3 at the bottom, d2 on it, d1 on top.",
+        "The left peg holds the pile; d3 is at the very bottom, d2 sits on d3 and d1 on d2.",
+    ):
+        text = said + " The middle and right pegs are empty. Goal: the pile on the right peg."
+        got = aligner.explain(text, _hanoi(_START, "(on d3 right) (on d2 d3) (on d1 d2)"))
+        assert "(clear d3)" not in _atoms(got.init.missing_in_problem), got
+        assert "(on d2 d3)" in _atoms(got.init.stated), got

@@ -113,8 +113,18 @@ def _chain(
     return [high, *middle, low], base, start, max(low_end, high_end)
 
 
+#: A clause that only puts its object at the bottom of a stack ("d3 at the bottom"): a place
+#: in a pile the sentence tells otherwise, no fact of its own (not that d3 is clear).
+_ONLY_BOTTOM = re.compile(
+    r"^X(?:\s*,)?\s+(?:is\s+|sits\s+|rests\s+|lies\s+)?(?:at\s+the\s+(?:very\s+)?(?:bottom|base)"
+    r"|underneath|beneath|lowest)[\s.,;:!?]*$",
+    re.I,
+)
+
+
 def ended_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
-    """``clauses`` with each stack told by its ends read as "X on Y" clauses, top down."""
+    """``clauses`` with each stack told by its ends read as "X on Y" clauses, top down; a
+    clause that only says which object is at the bottom states nothing by itself."""
     text = reading.text
     low = text.lower()
     if not any(w in low for w in ("bottom", "base", "foot", "underneath", "beneath", "lowest")):
@@ -133,4 +143,5 @@ def ended_clauses(reading: Reading, clauses: Sequence[Clause]) -> list[Clause]:
         for x, y in zip(down, down[1:], strict=False):
             added.append(Clause(a, b, text[a:b], "X on Y", ((x,), (y,)), sec))
         spans.append((a, b))
+    clauses = [c for c in clauses if c.direct is not None or not _ONLY_BOTTOM.match(c.template)]
     return replace_spanned(clauses, added, spans, text)
