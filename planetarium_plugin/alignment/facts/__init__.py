@@ -62,6 +62,7 @@ from .moved import moved_clauses
 from .naming import name_clauses, nullary_clauses
 from .ownership import narrowed, owners
 from .placed_lists import placed_list_clauses
+from .polarity import contrast_clauses, exclusive_tails, reciprocal_denials
 from .reading import Reading
 from .records import record_clauses
 from .relative import with_clauses
@@ -199,6 +200,9 @@ def explain_pairs(
             clauses = converse_clauses(read, world, clauses)  # "from w1 to w2 and back"
             clauses = record_clauses(reading, clauses)  # "instr0: on board sat0; supports …"
             clauses = except_clauses(read, world, clauses)  # "all on the table except b6"
+            clauses = contrast_clauses(read, clauses)  # "depot1-2, not depot1-1, joins …"
+            clauses = exclusive_tails(read, world, clauses)  # "s1, s4 and s5, and no other"
+            clauses = reciprocal_denials(clauses)  # "a1 and b2 are not linked"
             clauses = with_structured(reading, clauses)[:MAX_CLAUSES]
             clauses = nullary_clauses(enc, world, clauses)
             owned, clauses = owners(read, world, clauses)

@@ -233,7 +233,9 @@ def doubtful(
         if named and beyond and left:
             return f"a denial read beyond its scope: it names {left[0]}, not {sorted(beyond)[0]}"
     nouns = _nouns(world) if nouns is None else nouns
-    said = _stems(_WORD.findall(f.span))
+    words = _WORD.findall(f.span)
+    # "still unmade" says "made", denied: the base of an un- word is a word of its span
+    said = _stems(words) | _stems(w[2:] for w in words if w[:2].lower() == "un" and len(w) > 5)
     own, own_naming = _words(world, atom[0], nouns)
     if said & _CHANGE and not (own | own_naming) & _CHANGE:
         return "a change of one object for another, no fact of either"

@@ -39,6 +39,7 @@ from .context import (
 )
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
+from .polarity import denies_reading, reading_words
 from .scope import scope_negation
 from .vocabulary import (
     antonym_denies,
@@ -299,12 +300,24 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
             # ("no sandwiches have been made": the denied mention is a negation too)
             flips = antonym_says(clause.template, cands[0].predicate) > 0
             flips += _denied_mention(clause, cands[0].slots)
+            # "sandwiches have yet to be made", "… are still unmade": a denial all the same
+            flips += denies_reading(
+                clause.template, clause.section, reading_words(world, cands[0].predicate), False
+            )
             neg = (negations(clause.template) + flips) % 2 == 0
         elif cands and _STRICT_NEG.search(clause.template):
             # "X is not clear" negates; "the hand isn't holding anything" says what a negative
             # wording says positively ("the arm holds no block")
             wording = world.predicates[cands[0].predicate].template
             neg = not (_ANY.search(clause.template) and _NO.search(wording))
+        elif cands and denies_reading(
+            clause.template,
+            clause.section,
+            reading_words(world, cands[0].predicate),
+            _absence(world, cands[0].predicate),
+        ):
+            # "c1 and c5 are still untouched", "c3 is yet to be visited": not visited
+            neg = True
         elif cands and _negative_determiner(clause, cands[0]):
             # "carrying no block", "with nothing aboard", "no balls are in Y": denied, unless
             # the wording itself says the absence ("nothing is on X" states ``clear``)

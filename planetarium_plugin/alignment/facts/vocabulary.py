@@ -154,6 +154,7 @@ _ANTONYM_PAIRS = (
     ("intact", "punctured damaged broken"),
     ("lit on", "dark off"),
     ("in inside", "out outside"),
+    ("clear bare", "buried covered blocked obstructed"),
 )
 _ANTONYMS: dict[str, frozenset[str]] = {}
 _SYNONYMS: dict[str, frozenset[str]] = {}
