@@ -176,8 +176,8 @@ def test_yet_to_and_an_un_word_state_a_negative_name(aligner, text):
     [
         "y is on x and z on y; x and w are on the table. x and y are buried, and the arm is "
         "empty. Goal: x on w, y on x, z on the table.",
-        "y is on x, z is on y, and x and w are on the table. y and x are covered, and the "
-        "hand is empty. I want x on w, y on x and z on the table.",
+        "y is on x, z is on y, and x and w are on the table; y and x lie buried under z, and "
+        "the hand is empty. I want x on w, y on x and z on the table.",
     ],
 )
 def test_a_state_word_that_means_not_clear(aligner, text):
@@ -290,4 +290,40 @@ def test_an_elliptic_denial_between_two_objects_denies_no_other_relation(aligner
     assert exp.aligned
     bad = aligner.explain(text, _rover("(at r1 w1)"), ROVER)
     assert "(at r1 w2)" in _named(bad)
+    assert not bad.aligned
+
+
+FERRY = """(define (domain ferry)
+  (:requirements :strips :typing)
+  (:types car place)
+  (:predicates (at-ferry ?l - place) (at ?c - car ?l - place) (on ?c - car) (empty-ferry))
+  (:action board
+    :parameters (?c - car ?l - place)
+    :precondition (and (at ?c ?l) (at-ferry ?l) (empty-ferry))
+    :effect (and (on ?c) (not (empty-ferry)) (not (at ?c ?l)))))"""
+
+
+def _ferry(init: str) -> str:
+    return (
+        "(define (problem p) (:domain ferry) (:objects c1 c2 - car l1 l2 - place) "
+        f"(:init (at-ferry l1) (at c2 l1) {init}) (:goal (and (at c1 l2))))"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The ferry is at l1. c1 is on the ferry; she carries no other car. c2 waits at l1. "
+        "Goal: c1 at l2.",
+        "The ferry is at l1. Car c1 is on the ferry, and the ferry holds nothing else. c2 "
+        "is at l1. Take c1 to l2.",
+    ],
+)
+def test_no_other_states_no_absence(aligner, text):
+    exp = aligner.explain(text, _ferry("(on c1)"), FERRY)
+    assert "(empty-ferry)" not in _atoms(exp.init.missing_in_problem)
+    assert "(on c1)" in _atoms(exp.init.stated)
+    assert exp.aligned
+    bad = aligner.explain(text, _ferry("(at c1 l1)"), FERRY)  # c1 left on the quay
+    assert "(on c1)" in _named(bad)
     assert not bad.aligned

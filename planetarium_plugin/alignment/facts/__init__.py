@@ -19,7 +19,9 @@ with its own airport (a1 and a2 respectively)"),
 :mod:`.ownership` (ownership a text states once: "r1 has grippers g1 and g2"),
 :mod:`.arguments` (arguments left out because one object fits them), :mod:`.grounding`
 (clause → candidate atoms, :mod:`.candidates`, via the predicates' wordings and the encoder;
-negation scope, :mod:`.scope`; asides and fragments that state no fact, :mod:`.context`),
+negation scope, :mod:`.scope`; polarity beyond "not", :mod:`.polarity`: "d2, not d1, joins
+the bay", "still untouched", "a1 and b2 are not linked"; asides and fragments that state no
+fact, :mod:`.context`),
 :mod:`.inventory` (the text's objects against the problem's: a name no object answers to,
 a declared inventory of another size), :mod:`.implied` (init facts the text implies under
 the domain's mutex invariants; :mod:`.further`: a clause's readings beside its best one),

@@ -39,7 +39,7 @@ from .context import (
 )
 from .lists import pairwise
 from .mentions import EVERYONE, QUANTIFIERS
-from .polarity import denies_reading, reading_words
+from .polarity import denies_reading, exclusive, reading_words
 from .scope import scope_negation
 from .vocabulary import (
     antonym_denies,
@@ -321,9 +321,13 @@ def ground_clauses(enc: Encoder, world: World, clauses: Sequence[Clause]) -> lis
         elif cands and _negative_determiner(clause, cands[0]):
             # "carrying no block", "with nothing aboard", "no balls are in Y": denied, unless
             # the wording itself says the absence ("nothing is on X" states ``clear``)
-            neg = denies_by_noun(clause.template, cands[0].predicate) or not _absence(
-                world, cands[0].predicate
-            )
+            absent = _absence(world, cands[0].predicate)
+            if absent and exclusive(clause.template) and not clause.slots:
+                # "she carries no other car" (after "with c1 on deck"): no absence, the ones
+                # named are aboard; what it denies of the others names no object
+                out.append(GroundedClause(clause, (), 1.0, False))
+                continue
+            neg = denies_by_noun(clause.template, cands[0].predicate) or not absent
             if neg and negative_subject(clause.template) and not _denied_mention(clause):
                 # "Nothing else is in X": the relation's other side is no object, so the only
                 # fact it can state is an absence wording's ("X is empty"); a denied

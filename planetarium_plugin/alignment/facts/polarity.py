@@ -39,6 +39,7 @@ from .world import PLACEHOLDERS, World, split_words
 
 __all__ = [
     "contrast_clauses",
+    "exclusive",
     "exclusive_tails",
     "reciprocal_denials",
     "said_un_words",
@@ -219,6 +220,18 @@ def _between_pair(c: Clause) -> bool:
         and bool(re.match(r"^\s*X\b", c.template))
         and all(len(m.objects) == 1 for m in c.slots[1])
     )
+
+
+def exclusive(template: str) -> bool:
+    """Does a clause deny only what is not yet named ("she carries no other car", "nothing
+    else is in the boot")? Then it states no absence: the ones named have the fact."""
+    return bool(_EXCLUSIVE.search(template))
+
+
+_EXCLUSIVE = re.compile(
+    r"\b(?:no\s+other|no\s+more|none\s+other|nothing\s+else|nobody\s+else|no\s+others?)\b",
+    re.I,
+)
 
 
 def reciprocal_denials(clauses: Sequence[Clause]) -> list[Clause]:

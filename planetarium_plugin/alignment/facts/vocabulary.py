@@ -154,7 +154,7 @@ _ANTONYM_PAIRS = (
     ("intact", "punctured damaged broken"),
     ("lit on", "dark off"),
     ("in inside", "out outside"),
-    ("clear bare", "buried covered blocked obstructed"),
+    ("clear bare", "buried"),
 )
 _ANTONYMS: dict[str, frozenset[str]] = {}
 _SYNONYMS: dict[str, frozenset[str]] = {}
