@@ -23,6 +23,14 @@ def four_blocks(goal: str) -> str:
 PILE = "(on k2 k4) (on k1 k2) (on k3 k1)"
 
 
+#: Two blocksworld stacks (z on y on x; w alone) and a goal that moves x onto w.
+BLOCKS = (
+    "(define (problem p) (:domain blocksworld) (:objects x y z w) "
+    "(:init (on-table x) (on y x) (on z y) (on-table w) (clear w) (clear z) (arm-empty)) "
+    "(:goal (and (on x w) (on y x) (on-table z))))"
+)
+
+
 def atoms(facts) -> set[str]:
     """The atoms of an explanation's fact list, as strings."""
     return {f.atom for f in facts}

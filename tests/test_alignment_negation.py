@@ -10,6 +10,7 @@ that change one init or goal fact must still be caught."""
 from __future__ import annotations
 
 import pytest
+from problems import BLOCKS, atoms
 
 from planetarium_plugin.alignment import Aligner
 
@@ -70,20 +71,10 @@ JACK = """(define (domain jack)
     :precondition (in ?t ?b)
     :effect (and (have ?t) (not (in ?t ?b)))))"""
 
-BLOCKS = (
-    "(define (problem p) (:domain blocksworld) (:objects x y z w) "
-    "(:init (on-table x) (on y x) (on z y) (on-table w) (clear w) (clear z) (arm-empty)) "
-    "(:goal (and (on x w) (on y x) (on-table z))))"
-)
-
 
 @pytest.fixture(scope="module")
 def aligner() -> Aligner:
     return Aligner()
-
-
-def _atoms(facts) -> set[str]:
-    return {f.atom for f in facts}
 
 
 def _conflicts(exp) -> set[str]:
@@ -102,7 +93,7 @@ def _conflicts(exp) -> set[str]:
 def test_nothing_on_x_or_on_y_is_no_relation_between_them(aligner, text):
     exp = aligner.explain(text, BLOCKS)
     assert "(on w z)" not in _conflicts(exp) and "(on z w)" not in _conflicts(exp)
-    assert {"(clear w)", "(clear z)"} <= _atoms(exp.init.stated)
+    assert {"(clear w)", "(clear z)"} <= atoms(exp.init.stated)
     assert exp.aligned
     # one changed init fact is still caught
     wrong = BLOCKS.replace("(on z y)", "(on z w)").replace("(clear w)", "(clear y)")
@@ -130,7 +121,7 @@ def test_a_negative_determiner_denies_a_fact_that_says_a_presence(aligner, text)
     right = _builder("(at p1)", "(height p2 n1)")
     exp = aligner.explain(text, right, BUILDER)
     assert "(has-block)" not in _conflicts(exp)
-    assert "(at p1)" in _atoms(exp.init.stated)
+    assert "(at p1)" in atoms(exp.init.stated)
     assert exp.aligned
     # a problem whose robot starts with a block contradicts "no block"
     bad = aligner.explain(text, _builder("(at p1) (has-block)", "(height p2 n1)"), BUILDER)
@@ -149,7 +140,7 @@ def test_a_negative_determiner_denies_a_fact_that_says_a_presence(aligner, text)
 )
 def test_a_denying_phrase_after_a_place_is_a_clause_of_its_own(aligner, text):
     exp = aligner.explain(text, _builder("(at p1)", "(height p2 n1)"), BUILDER)
-    assert "(at p1)" in _atoms(exp.init.stated)  # the place is not denied with the phrase
+    assert "(at p1)" in atoms(exp.init.stated)  # the place is not denied with the phrase
     assert "(at p1)" not in _conflicts(exp)
     assert exp.aligned
     moved = aligner.explain(text, _builder("(at p2)", "(height p2 n1)"), BUILDER)
@@ -187,7 +178,7 @@ def test_a_negative_determiner_in_a_second_domain(aligner, text):
 )
 def test_a_negative_determiner_states_a_fact_that_says_an_absence(aligner, text):
     exp = aligner.explain(text, BLOCKS)
-    assert "(arm-empty)" in _atoms(exp.init.stated)
+    assert "(arm-empty)" in atoms(exp.init.stated)
     assert "(arm-empty)" not in _conflicts(exp)
     assert exp.aligned
 
@@ -274,7 +265,7 @@ def test_an_antonym_says_the_negated_name_where_the_domain_has_one(aligner, text
         "(:init (not-on-ground h1) (have pump)) (:goal (and (on-ground h1))))"
     )
     exp = aligner.explain(text, right, JACK)
-    assert "(not-on-ground h1)" in _atoms(exp.init.stated)
+    assert "(not-on-ground h1)" in atoms(exp.init.stated)
     assert not {"(on-ground h1)", "(not-on-ground h1)", "(in pump b)"} & _conflicts(exp)
     assert exp.aligned
     bad = aligner.explain(text, right.replace("(have pump)", "(have pump) (in pump b)"), JACK)

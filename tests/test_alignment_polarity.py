@@ -8,6 +8,7 @@ that changes the fact is still rejected and the explanation names the fact."""
 from __future__ import annotations
 
 import pytest
+from problems import BLOCKS, atoms
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts.polarity import said_un_words, state_negations
@@ -45,20 +46,10 @@ SNACK = """(define (domain snack)
     :precondition (at_kitchen_sandwich ?s)
     :effect (and (served ?c) (not (at_kitchen_sandwich ?s)))))"""
 
-BLOCKS = (
-    "(define (problem p) (:domain blocksworld) (:objects x y z w) "
-    "(:init (on-table x) (on y x) (on z y) (on-table w) (clear w) (clear z) (arm-empty)) "
-    "(:goal (and (on x w) (on y x) (on-table z))))"
-)
-
 
 @pytest.fixture(scope="module")
 def aligner() -> Aligner:
     return Aligner()
-
-
-def _atoms(facts) -> set[str]:
-    return {f.atom for f in facts}
 
 
 def _named(exp) -> set[str]:
@@ -85,12 +76,12 @@ def _yard(links: str) -> str:
 def test_a_contrastive_negation_states_the_fact_of_one_and_denies_it_of_the_other(aligner, text):
     right = _yard("(connected d2 bay)")
     exp = aligner.explain(text, right, YARD)
-    assert "(connected d2 bay)" in _atoms(exp.init.stated)
-    assert not {"(connected d2 d1)", "(connected d2 bay)"} & _atoms(exp.init.contradicted)
+    assert "(connected d2 bay)" in atoms(exp.init.stated)
+    assert not {"(connected d2 d1)", "(connected d2 bay)"} & atoms(exp.init.contradicted)
     assert exp.aligned
     # the problem that links d1 to the bay has what the text denies
     bad = aligner.explain(text, _yard("(connected d2 bay) (connected d1 bay)"), YARD)
-    assert "(connected d1 bay)" in _atoms(bad.init.contradicted)
+    assert "(connected d1 bay)" in atoms(bad.init.contradicted)
     assert not bad.aligned
 
 
@@ -105,8 +96,8 @@ def test_a_contrastive_negation_states_the_fact_of_one_and_denies_it_of_the_othe
 )
 def test_a_contrastive_negation_in_a_second_domain(aligner, text):
     exp = aligner.explain(text, BLOCKS)
-    assert "(clear z)" in _atoms(exp.init.stated)
-    assert "(clear y)" not in _atoms(exp.init.missing_in_problem)
+    assert "(clear z)" in atoms(exp.init.stated)
+    assert "(clear y)" not in atoms(exp.init.missing_in_problem)
     assert exp.aligned
     bad = aligner.explain(text, BLOCKS.replace("(clear z)", "(clear z) (clear y)"))
     assert "(clear y)" in _named(bad)
@@ -133,16 +124,16 @@ def _tour(init: str) -> str:
 )
 def test_an_un_participle_denies_the_state(aligner, text):
     exp = aligner.explain(text, _tour(""), TOUR)
-    assert not {"(visited c2)", "(visited c3)"} & _atoms(exp.init.missing_in_problem)
+    assert not {"(visited c2)", "(visited c3)"} & atoms(exp.init.missing_in_problem)
     assert exp.aligned
     # a problem with c3 visited has what the text denies: named, and it scores lower (a word
     # that names no predicate is weak evidence alone: :mod:`.evidence` doubts it)
     bad = aligner.explain(text, _tour("(visited c3)"), TOUR)
-    assert "(visited c3)" in _atoms(bad.init.contradicted)
+    assert "(visited c3)" in atoms(bad.init.contradicted)
     assert bad.similarity < exp.similarity
     # the one-fact edit that moves the visit from c1 to c3 is rejected, and names c3
     moved = aligner.explain(text, _tour("(visited c3)").replace("(visited c1)", ""), TOUR)
-    assert "(visited c3)" in _atoms(moved.init.contradicted)
+    assert "(visited c3)" in atoms(moved.init.contradicted)
     assert not moved.aligned
 
 
@@ -164,7 +155,7 @@ def _snack(init: str) -> str:
 def test_yet_to_and_an_un_word_state_a_negative_name(aligner, text):
     exp = aligner.explain(text, _snack("(notexist s2)"), SNACK)
     # read as ``notexist`` stated or as "in the kitchen" denied: either is what the text says
-    assert not _atoms(exp.init.contradicted) and not _atoms(exp.init.missing_in_problem)
+    assert not atoms(exp.init.contradicted) and not atoms(exp.init.missing_in_problem)
     assert exp.aligned
     bad = aligner.explain(text, _snack("(at_kitchen_sandwich s2)"), SNACK)
     assert {"(notexist s2)", "(at_kitchen_sandwich s2)"} & _named(bad)
@@ -182,7 +173,7 @@ def test_yet_to_and_an_un_word_state_a_negative_name(aligner, text):
 )
 def test_a_state_word_that_means_not_clear(aligner, text):
     exp = aligner.explain(text, BLOCKS)
-    assert not {"(clear x)", "(clear y)"} & _atoms(exp.init.missing_in_problem)
+    assert not {"(clear x)", "(clear y)"} & atoms(exp.init.missing_in_problem)
     assert exp.aligned
     bad = aligner.explain(text, BLOCKS.replace("(clear z)", "(clear z) (clear y)"))
     assert "(clear y)" in _named(bad)
@@ -200,16 +191,16 @@ def test_a_state_word_that_means_not_clear(aligner, text):
 )
 def test_a_denied_relation_between_two_listed_objects(aligner, text):
     exp = aligner.explain(text, _tour(""), TOUR)
-    assert "(visited c1)" not in _atoms(exp.init.contradicted)
-    assert "(visited c3)" not in _atoms(exp.init.contradicted)
+    assert "(visited c1)" not in atoms(exp.init.contradicted)
+    assert "(visited c3)" not in atoms(exp.init.contradicted)
     assert exp.aligned
     bad = aligner.explain(text, _tour("(connected c1 c3)"), TOUR)
-    assert "(connected c1 c3)" in _atoms(bad.init.contradicted)
+    assert "(connected c1 c3)" in atoms(bad.init.contradicted)
     assert bad.similarity < exp.similarity
     # the edit that links c1 to c3 in place of c2 to c3 is rejected, and names the link
     edit = _tour("(connected c1 c3)").replace("(connected c2 c3)", "")
     moved = aligner.explain(text, edit, TOUR)
-    assert "(connected c1 c3)" in _atoms(moved.init.contradicted)
+    assert "(connected c1 c3)" in atoms(moved.init.contradicted)
     assert not moved.aligned
 
 
@@ -233,8 +224,8 @@ def _tour4(visited: str) -> str:
 def test_an_exclusive_tail_keeps_the_listed_objects(aligner, text):
     right = _tour4("(visited c1) (visited c2) (visited c3)")
     exp = aligner.explain(text, right, TOUR)
-    assert {"(visited c2)", "(visited c3)"} <= _atoms(exp.init.stated)
-    assert not _atoms(exp.init.contradicted)
+    assert {"(visited c2)", "(visited c3)"} <= atoms(exp.init.stated)
+    assert not atoms(exp.init.contradicted)
     assert exp.aligned
     bad = aligner.explain(text, _tour4("(visited c1) (visited c2)"), TOUR)
     assert "(visited c3)" in _named(bad)
@@ -286,7 +277,7 @@ def _rover(goal: str = "(at r1 w2)") -> str:
 )
 def test_an_elliptic_denial_between_two_objects_denies_no_other_relation(aligner, text):
     exp = aligner.explain(text, _rover(), ROVER)
-    assert not {"(visible w0 w2)", "(visible w2 w0)"} & _atoms(exp.init.contradicted)
+    assert not {"(visible w0 w2)", "(visible w2 w0)"} & atoms(exp.init.contradicted)
     assert exp.aligned
     bad = aligner.explain(text, _rover("(at r1 w1)"), ROVER)
     assert "(at r1 w2)" in _named(bad)
@@ -321,8 +312,8 @@ def _ferry(init: str) -> str:
 )
 def test_no_other_states_no_absence(aligner, text):
     exp = aligner.explain(text, _ferry("(on c1)"), FERRY)
-    assert "(empty-ferry)" not in _atoms(exp.init.missing_in_problem)
-    assert "(on c1)" in _atoms(exp.init.stated)
+    assert "(empty-ferry)" not in atoms(exp.init.missing_in_problem)
+    assert "(on c1)" in atoms(exp.init.stated)
     assert exp.aligned
     bad = aligner.explain(text, _ferry("(at c1 l1)"), FERRY)  # c1 left on the quay
     assert "(on c1)" in _named(bad)
