@@ -31,6 +31,11 @@ BLOCKS = (
 )
 
 
+def confident_conflicts(exp) -> set[str]:
+    """The atoms of an explanation's conflicts read at confidence 0.5 or more."""
+    return {f.atom for f in exp.conflicts() if f.confidence >= 0.5}
+
+
 def atoms(facts) -> set[str]:
     """The atoms of an explanation's fact list, as strings."""
     return {f.atom for f in facts}
