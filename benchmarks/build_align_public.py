@@ -120,6 +120,13 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   (a Stack Overflow question, a podcast transcript, a shipping manifest, a lab protocol, a patent
   claim, an interview Q&A, a bug report with "Expected/Actual", a bedtime story, a social-media
   thread, a product's user manual).
+- ``handwritten18``: the seventh batch of the ``calib`` split (``handwritten18.txt``, from
+  2026-11-28), written apart from the six calib batches before it by a seventh author, without
+  running the aligner on it: the four packs' domains (about 38 % of the requests) and fourteen
+  committed domain files (not zenotravel or parking), in ten voices no other source uses (a TV
+  cooking show's host, a haiku sequence, a sceptical code reviewer, pirate talk, a holiday
+  postcard, a police incident report, a board game's setup rules, a nature documentary's
+  narrator, a clinician's SOAP note, a stock-market closing report).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -260,6 +267,8 @@ SPLITS = {
     "handwritten13": "calib",
     # the calib split's sixth batch (2026-11-28), by another author than handwritten7 to 13
     "handwritten15": "calib",
+    # the calib split's seventh batch (2026-11-28), by another author than handwritten7 to 15
+    "handwritten18": "calib",
 }
 
 Atom = tuple[str, ...]
