@@ -41,7 +41,7 @@ import math
 from dataclasses import dataclass
 
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation
-from .penalty import penalty
+from .penalty import similarity
 
 __all__ = ["DEFAULT_POLICY", "VerdictPolicy"]
 
@@ -141,11 +141,11 @@ def _edit_sign(f: FactMatch, sec: SectionExplanation, e: AlignmentExplanation) -
 def _similarity_without(e: AlignmentExplanation, spared: FactMatch | None) -> float:
     """The similarity the explanation would have without the tolerated reading (the one
     conflict at ``confident`` or above, so the most confident): what the calibrated bar is
-    compared with. The reported similarity (and so AUROC) is unchanged."""
+    compared with, read off the penalty's terms without it (:func:`.penalty.similarity`; never
+    below the reported one). The reported similarity (and so AUROC) is unchanged."""
     if spared is None or e.similarity <= 0.0:
         return e.similarity
-    before, after = penalty(e), penalty(e, without=spared)
-    return min(1.0, e.similarity * math.exp(before - after))
+    return min(1.0, max(e.similarity, similarity(e, without=spared)))
 
 
 DEFAULT_POLICY = VerdictPolicy()
