@@ -35,6 +35,7 @@ from .evidence import verified
 from .grounding import GroundedClause, _members
 from .misread import doubted_spans
 from .penalty import ABSTRACT_STRONG, similarity
+from .sides import resettled, untraced
 from .world import World
 
 __all__ = [
@@ -337,8 +338,17 @@ def compare(
         g_mi = _doubted(g_mi, implied_init.doubtful_goal, notes)
     typed = {a for a in world.init if a[0] in world.type_preds}
     init_atoms = world.init - typed
-    init_unstated = sorted(init_atoms - i_cov)
     implied = implied_by_stated or frozenset()
+    ds = [d.match for d in described]
+    cued = not any(g.clause.section == "any" for g in grounded)
+    if cued:  # a fact the other section holds was read in the wrong one (:mod:`.sides`)
+        n_i, n_g = len(i_st), len(g_st)
+        (i_st, i_mi), (g_st, g_mi) = resettled(world.init, world.goal_pos, (i_st, i_mi),
+                                               (g_st, g_mi), notes, init_atoms - i_cov,
+                                               world.goal_pos - g_cov - implied, ds)  # fmt: skip
+        i_cov = set(i_cov) | {tuple(f.atom.strip("()").split()) for f in i_st[n_i:]}
+        g_cov = set(g_cov) | {tuple(f.atom.strip("()").split()) for f in g_st[n_g:]}
+    init_unstated = sorted(init_atoms - i_cov)
     goal_unstated = sorted(world.goal_pos - g_cov - implied)
     strong = [f for f in abstract if f.confidence >= ABSTRACT_STRONG]
     if strong and goal_unstated:
@@ -349,9 +359,11 @@ def compare(
     denied = [f.atom for f in i_co]  # the init atoms the text denies: an edit's trace too
     i_co, i_mi, g_co, g_mi = (verified(world, x, left, confident, notes, k < 2, denied)
                               for k, x in enumerate((i_co, i_mi, g_co, g_mi)))  # fmt: skip
-    n_i, ds = len(init_unstated), [d.match for d in described]  # a span misread: :mod:`.misread`
+    n_i = len(init_unstated)  # a span misread: :mod:`.misread`
     (i_co, i_mi), (g_co, g_mi) = doubted_spans(i_st, i_co, i_mi, g_st, g_co, g_mi, left[:n_i],
                                                left[n_i:], ds, notes)  # fmt: skip
+    if cued:  # a goal conflict with no edit trace (:mod:`.sides`)
+        g_mi = untraced(world.goal_pos, g_mi, ds, notes, set(init_unstated))
     init_sec = SectionExplanation(
         tuple(i_st),
         tuple(i_co),
