@@ -16,6 +16,8 @@ Per section (init, goal):
 
 Init facts the text implies rather than states (:mod:`.implied`, ``kind="implied"``) join the
 init's lists; an init that breaks a proven mutex invariant costs :data:`NO_STATE_PENALTY`.
+Where a goal cue split the text, a fact read in one section that the other holds counts as
+stated there, and a goal conflict with no edit trace is doubted (:mod:`.sides`).
 
 ``similarity`` is ``exp(-penalty)`` (:mod:`.penalty`): the most confident conflict costs most
 — one sure conflict is what rejects a problem, and many faint misreadings of a long text
