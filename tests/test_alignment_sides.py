@@ -60,9 +60,10 @@ def test_an_init_told_after_the_goal_is_read_as_the_init(aligner, text):
     e = aligner.explain(text, BLOCKS)
     assert not _loud(e) and e.aligned and aligner.score(text, BLOCKS).aligned
     stated = {f.atom for f in e.init.stated}
-    assert {"(on b3 b2)", "(on-table b1)", "(on-table b2)", "(arm-empty)"} <= stated
+    assert {"(on b3 b2)", "(on-table b2)", "(arm-empty)"} <= stated
     assert any("is a fact of the problem's init" in n for n in e.notes)
-    assert e.similarity > 0.9
+    # (on-table b1) breaks "b1 on b3" of the goal: doubted there (:mod:`.implied`), not moved
+    assert e.similarity > 0.3  # 0.06 before (:mod:`.sides`), rejected
 
 
 @pytest.mark.parametrize("text", BLOCKS_TEXTS)

@@ -52,13 +52,14 @@ def aligners() -> tuple[Aligner, Aligner]:
 
 @pytest.mark.parametrize("text", MISREAD)
 def test_one_doubtful_reading_is_tolerated(aligners, text):
+    # Since :mod:`.sides`, the robot's place read in the goal is the init's own fact (the init
+    # has it, the goal no atom of its predicate): no conflict is left to tolerate, and both
+    # verdicts keep the right problem (the rule itself: the hand-written explanations below).
     base, tolerant = aligners
     e = base.explain(text, FLOOR)
-    loud = [f for f in e.conflicts() if f.confidence >= 0.5]
-    assert [f.atom for f in loud] == ["(robot-at r1 t1)"] and loud[0].confidence < 0.9
-    assert not e.aligned and not base.score(text, FLOOR).aligned  # today's verdict
-    assert TOLERANT.tolerated(e) == loud[0]
-    assert tolerant.explain(text, FLOOR).aligned
+    assert not [f for f in e.conflicts() if f.confidence >= 0.5]
+    assert "(robot-at r1 t1)" in {f.atom for f in e.init.stated}
+    assert e.aligned and base.score(text, FLOOR).aligned and TOLERANT.tolerated(e) is None
     got = tolerant.score(text, FLOOR)
     assert got.aligned and got.similarity == base.score(text, FLOOR).similarity  # same score
 

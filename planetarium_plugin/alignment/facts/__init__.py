@@ -238,15 +238,13 @@ def explain_pairs(
     ) in zip(prepared, pddls, texts, strict=True):
         try:
             grounded = oriented(world, ground_clauses(enc, world, clauses))
-            first = compare(world, grounded, loose=loose, confident=bar)
+            # the first reading (for closures and implied facts) keeps each fact in the
+            # section it was read in (:mod:`.sides` judges the final one)
+            first = compare(world, grounded, loose=loose, confident=bar, sides=False)
             stated = {tuple(f.atom.strip("()").split()) for f in first.goal.stated}
             full, implied = _closures(pack, pddl, stated & world.goal_pos)
             inv = imply(world, groups[pddl], first, grounded, loose)
-            got = (
-                first
-                if not (full or implied or inv)
-                else compare(world, grounded, full, implied, (), inv, loose=loose, confident=bar)
-            )
+            got = compare(world, grounded, full, implied, (), inv, loose=loose, confident=bar)
             if got.goal.unstated:
                 found: tuple[FactMatch, ...] = ()
                 if pack is not None and pack.describe_goal is not None:

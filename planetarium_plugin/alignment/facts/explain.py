@@ -37,7 +37,7 @@ from .evidence import verified
 from .grounding import GroundedClause, _members
 from .misread import doubted_spans
 from .penalty import ABSTRACT_STRONG, similarity
-from .sides import resettled, untraced
+from .sides import as_atom, resettled, untraced
 from .world import World
 
 __all__ = [
@@ -273,6 +273,7 @@ def compare(
     described: tuple = (),
     loose: tuple[tuple[int, int], ...] = (),
     confident: float = 0.5,
+    sides: bool = True,
 ) -> AlignmentExplanation:
     """The explanation of one pair from its grounded clauses (and the init facts they imply).
 
@@ -281,7 +282,8 @@ def compare(
     problem, and it replaces the fact readings of the same span. ``loose``: spans of goal
     sentences with no goal cue of their own (:mod:`.loose`); a clause there that the goal
     does not support but the init does is read as an init fact. A conflict at ``confident``
-    (the verdict's bar) or above is checked against its span's words (:mod:`.evidence`)."""
+    (the verdict's bar) or above is checked against its span's words (:mod:`.evidence`).
+    ``sides``: judge facts read in the wrong section (:mod:`.sides`) where a cue split the text."""
     notes: list[str] = []
     if not world.parsed:
         notes.append("the PDDL problem could not be read")
@@ -342,14 +344,17 @@ def compare(
     init_atoms = world.init - typed
     implied = implied_by_stated or frozenset()
     ds = [d.match for d in described]
-    cued = not any(g.clause.section == "any" for g in grounded)
+    cued = sides and not any(g.clause.section == "any" for g in grounded)
     if cued:  # a fact the other section holds was read in the wrong one (:mod:`.sides`)
         n_i, n_g = len(i_st), len(g_st)
-        (i_st, i_mi), (g_st, g_mi) = resettled(world.init, world.goal_pos, (i_st, i_mi),
-                                               (g_st, g_mi), notes, init_atoms - i_cov,
-                                               world.goal_pos - g_cov - implied, ds)  # fmt: skip
-        i_cov = set(i_cov) | {tuple(f.atom.strip("()").split()) for f in i_st[n_i:]}
-        g_cov = set(g_cov) | {tuple(f.atom.strip("()").split()) for f in g_st[n_g:]}
+        i_un = (init_atoms - i_cov) | {as_atom(f.atom) for f in i_co}  # where an edit shows
+        g_un = (world.goal_pos - g_cov - implied) | {as_atom(f.atom) for f in g_co}
+        got = implied_init or ImpliedFacts()  # readings already doubted keep that
+        kept = {f.atom for f in (*got.doubtful, *got.doubtful_goal)}
+        (i_st, i_mi), (g_st, g_mi) = resettled(world.init, world.goal_pos, (i_st, i_mi), (g_st,
+                                               g_mi), notes, i_un, g_un, ds, kept)  # fmt: skip
+        i_cov = set(i_cov) | {as_atom(f.atom) for f in i_st[n_i:]}
+        g_cov = set(g_cov) | {as_atom(f.atom) for f in g_st[n_g:]}
     init_unstated = sorted(init_atoms - i_cov)
     goal_unstated = sorted(world.goal_pos - g_cov - implied)
     strong = [f for f in abstract if f.confidence >= ABSTRACT_STRONG]

@@ -10,15 +10,21 @@ cue at all is read against both sections and forgives that. Two readings are so 
   problem's init holds (and its goal does not), or a fact the init lacks that the goal holds,
   is the other section's fact read in the wrong place, not an edit: it counts as stated in
   the section that holds it, with a note. Unless the problem shows an edit there — its own
-  section leaves unstated another atom of the fact's predicate about one of its objects (of a
-  predicate of one argument, any): a goal fact changed to another keeps the text's fact in
-  the init when it held there from the start, and leaves the changed one unstated;
+  section holds, unstated or denied by the text, another atom of the fact's predicate about
+  one of its objects (:func:`traced`): a goal fact changed to another keeps the text's fact in
+  the init when it held there from the start, and leaves the changed one unstated; an init
+  fact changed ("ball3 is in roomb" where the init puts it in rooma) leaves an atom the text's
+  fact denies, though the goal holds the text's fact. A reading already doubted against
+  another fact of its own section (:mod:`.implied`: "the van was washed in bay2" next to "the
+  van is parked in bay1") keeps that explanation;
 - **a goal conflict with no edit trace** (:func:`untraced`): a one-fact edit of a goal (an
   argument replaced, two objects swapped) leaves in the goal another atom of the fact's
-  predicate about one of its objects (of a predicate of one argument, any other atom of it).
+  predicate about one of its objects (of a predicate of one argument, any other atom of it;
+  of none, any other atom of no argument).
   A fact the goal lacks where the goal has no such atom — a sentence read as a predicate the
   goal does not use about those objects — is a misreading more often than an edit (unless
-  the init leaves such an atom unstated: an init fact read as a goal one, then edited): its
+  the init leaves unstated such an atom, or any atom about one of its objects: an init fact
+  read as a goal one, then edited): its
   confidence × :data:`.evidence.DOUBT` (below the verdict's bar), with a note. Goal phrases
   read by description ("serve both children") keep their conflicts: a member left out is what
   a goal edit leaves.
@@ -50,22 +56,36 @@ from typing import Any, TypeVar
 
 from .evidence import DOUBT
 
-__all__ = ["resettled", "traced", "untraced"]
+__all__ = ["as_atom", "resettled", "traced", "untraced"]
 
 F = TypeVar("F", bound=Any)  # a FactMatch (``atom``, ``span``, ``confidence``, ``kind``)
 Atom = tuple[str, ...]
 
 
-def _atom(s: str) -> Atom:
+def as_atom(s: str) -> Atom:
+    """``"(on b1 b2)"`` as ``("on", "b1", "b2")``."""
     return tuple(s.strip("()").split())
 
 
 def traced(a: Atom, atoms: Collection[Atom]) -> bool:
     """Does ``atoms`` hold another atom of ``a``'s predicate about one of its objects (of a
-    predicate of one argument, any other atom of it): the trace a one-fact edit leaves?"""
+    predicate of one argument, any other atom of it; of none, any other atom of no argument):
+    the trace a one-fact edit leaves?"""
     return any(
-        b[:1] == a[:1] and b != a and (len(a) < 3 or bool(set(b[1:]) & set(a[1:]))) for b in atoms
+        b != a
+        and (
+            len(a) == len(b) == 1
+            or b[:1] == a[:1]
+            and (len(a) < 3 or bool(set(b[1:]) & set(a[1:])))
+        )
+        for b in atoms
     )
+
+
+def _about(a: Atom, atoms: Collection[Atom]) -> bool:
+    """Does ``atoms`` hold another atom about one of ``a``'s objects (any predicate: an init
+    fact edited into another of its at-most-one group, ``on-table k3`` into ``on k3 k2``)?"""
+    return any(b != a and bool(set(b[1:]) & set(a[1:])) for b in atoms)
 
 
 def _own(f: Any, described: Sequence[Any]) -> bool:
@@ -81,14 +101,15 @@ def _moved(
     where: str,
     notes: list[str],
     described: Sequence[Any] = (),
+    doubted: Collection[str] = (),
 ) -> tuple[list[F], list[F]]:
     """(kept, moved): the facts of ``missing`` the other section holds (``there``) and its own
     does not (``here``), with no edit trace among this section's ``unread`` atoms."""
     keep: list[F] = []
     moved: list[F] = []
     for f in missing:
-        a = _atom(f.atom)
-        if _own(f, described):
+        a = as_atom(f.atom)
+        if _own(f, described) or f.atom in doubted:
             keep.append(f)
         elif f.kind == "text" and a in there and a not in here and not traced(a, unread):
             moved.append(f)
@@ -110,14 +131,18 @@ def resettled(
     init_unread: Collection[Atom] = (),
     goal_unread: Collection[Atom] = (),
     described: Sequence[Any] = (),
+    doubted: Collection[str] = (),
 ) -> tuple[tuple[list[F], list[F]], tuple[list[F], list[F]]]:
     """((init stated, init missing), (goal stated, goal missing)) with each missing fact
     that the other section holds moved there as stated (module docstring). ``init_unread`` /
-    ``goal_unread``: the section's atoms the text does not state (where an edit shows);
-    ``described``: the goal phrases read by description, whose conflicts stay."""
+    ``goal_unread``: the section's atoms the text does not state or denies (where an edit
+    shows);
+    ``described``: the goal phrases read by description, whose conflicts stay; ``doubted``:
+    atoms already doubted against another fact of their own section (:mod:`.implied`), which
+    keep that explanation."""
     (i_st, i_mi), (g_st, g_mi) = init_facts, goal_facts
-    g_mi, to_init = _moved(g_mi, init, goal, goal_unread, "init", notes, described)
-    i_mi, to_goal = _moved(i_mi, goal, init, init_unread, "goal", notes)
+    g_mi, to_init = _moved(g_mi, init, goal, goal_unread, "init", notes, described, doubted)
+    i_mi, to_goal = _moved(i_mi, goal, init, init_unread, "goal", notes, (), doubted)
     return (i_st + to_init, i_mi), (g_st + to_goal, g_mi)
 
 
@@ -131,15 +156,16 @@ def untraced(
     """``missing`` (goal facts the problem lacks) with those that leave no edit trace in the
     ``goal`` doubted (module docstring); ``described``: the goal phrases read by description
     (``start``/``end``), whose conflicts stay; ``init_unread``: the init's atoms the text does
-    not state, where an init fact read as a goal one and then edited leaves its trace."""
+    not state, where an init fact read as a goal one and then edited leaves its trace (as
+    in the goal, or any atom about one of its objects)."""
     out: list[F] = []
     for f in missing:
-        a = _atom(f.atom)
+        a = as_atom(f.atom)
         if (
             f.kind == "text"
             and not _own(f, described)
             and not traced(a, goal)
-            and not traced(a, init_unread)
+            and not (traced(a, init_unread) or _about(a, init_unread))
         ):
             low = round(f.confidence * DOUBT, 4)
             if low < f.confidence:
