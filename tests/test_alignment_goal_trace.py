@@ -67,6 +67,13 @@ def test_a_goal_conflict_with_an_edit_trace_is_a_term_of_its_own():
     assert _t(_goal("(on b1 b2)", contradicted=(denied,)))["traced_goal"] == 0.0
     implied = FactMatch("(on b1 b2)", "b1 on b2", 40, 48, 0.8, kind="implied")
     assert _t(_goal("(on b1 b3)", missing=(implied,)))["traced_goal"] == 0.0
+    # a list read as several facts leaves a reading of the same words: a trace, not the problem's
+    words = FactMatch("(on b1 b3)", "b1 on b2", 40, 48, 0.2)
+    listed = AlignmentExplanation(
+        INIT, SectionExplanation((words,), missing_in_problem=(read,), problem_atoms=2), 0.0, False
+    )
+    t = _t(listed)
+    assert t["traced_goal"] == 0.0 and t["worst_edit"] == 0.8
     init = SectionExplanation(missing_in_problem=(read,), unstated=("(on b1 b3)",), problem_atoms=5)
     e = AlignmentExplanation(init, SectionExplanation(problem_atoms=2), 0.0, False)
     assert _t(e)["traced_goal"] == 0.0  # the init's traces are many: its conflicts keep theirs

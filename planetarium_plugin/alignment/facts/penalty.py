@@ -31,9 +31,10 @@ The terms (:data:`TERMS`, each a function of an :class:`~.explain.AlignmentExpla
   fact and an object conflict always show the problem's own atom, so they keep their
   confidence;
 - ``traced_goal``: the confidence of the most confident goal fact the problem lacks, read from
-  the text's words, that shows an edit trace: the goal is short and read closely, and a goal
-  edit (a fact changed, two objects swapped) always leaves one, so such a conflict is the
-  surest sign of an edited problem;
+  the text's words, whose edit trace is the problem's own (an unstated or denied atom, not one
+  read from the same words: a list read as several facts leaves that too): the goal is short
+  and read closely, and a goal edit (a fact changed, two objects swapped) always leaves one, so
+  such a conflict is the surest sign of an edited problem;
 - ``edited_goal``: the share of the goal's atoms the text never states that pair with a goal
   fact the problem lacks, read from the text (:func:`edit_partner`: the same predicate, an
   object shared — the two halves of one edit), shrunk like ``unstated_goal``; an unstated atom
@@ -173,12 +174,13 @@ def _atom(s: str) -> tuple[str, ...]:
     return tuple(s.strip("()").split())
 
 
-def edit_trace(f: _Fact, sec: _Section) -> bool:
+def edit_trace(f: _Fact, sec: _Section, same_words: bool = True) -> bool:
     """Does ``sec`` (the section ``f`` conflicts in) show the trace a one-fact edit leaves
     where ``f`` sits: an atom of ``f``'s predicate, other than ``f``'s, about one of its
     objects (of a predicate of one argument or none, any), that the problem holds unstated or
     denied by the text, or that words overlapping ``f``'s span were read to state (the edited
-    atom, read as the weaker reading of the same words)?
+    atom, read as the weaker reading of the same words; not with ``same_words`` False: then
+    only the problem's own atoms count)?
 
     >>> from .explain import FactMatch, SectionExplanation
     >>> f = FactMatch("(on b1 b2)", "b1 on b2", 0, 8, 0.9)
@@ -189,10 +191,13 @@ def edit_trace(f: _Fact, sec: _Section) -> bool:
     >>> read = FactMatch("(on b3 b2)", "b1 on b2", 0, 8, 0.2)
     >>> edit_trace(f, SectionExplanation((read,), missing_in_problem=(f,)))
     True
+    >>> edit_trace(f, SectionExplanation((read,), missing_in_problem=(f,)), same_words=False)
+    False
     """
     a = _atom(f.atom)
     near = [*sec.unstated, *(c.atom for c in sec.contradicted)]
-    near += [s.atom for s in sec.stated if s.start < f.end and f.start < s.end]
+    if same_words:
+        near += [s.atom for s in sec.stated if s.start < f.end and f.start < s.end]
     for other in near:
         b = _atom(other)
         if other != f.atom and b[:1] == a[:1] and (len(a) < 3 or set(b[1:]) & set(a[1:])):
@@ -236,7 +241,7 @@ def terms(e: Explained, without: _Fact | None = None) -> tuple[float, ...]:
                 text = not denied and f.kind == "text"
                 trace = text and edit_trace(f, sec)
                 edit.append(f.confidence if trace or not text else f.confidence * UNTRACED)
-                if trace and where == "goal":
+                if trace and where == "goal" and edit_trace(f, sec, same_words=False):
                     traced = max(traced, f.confidence)
     kinds += [("object", f.confidence) for f in e.objects if f is not without]
     edit += [f.confidence for f in e.objects if f is not without]
