@@ -1,5 +1,7 @@
 """Small fixed problems shared by the tests."""
 
+from hypothesis import strategies as st
+
 DELIVERY = """(define (problem d1) (:domain uav-delivery)
   (:objects u1 - drone base hill - location p1 - package)
   (:init (drone-at u1 base) (base base) (pkg-at p1 hill)
@@ -93,3 +95,19 @@ HANOI_DOMAIN = """(define (domain hanoi) (:requirements :strips)
  (:action move :parameters (?disc ?from ?to)
   :precondition (and (smaller ?to ?disc) (on ?disc ?from) (clear ?disc) (clear ?to))
   :effect (and (clear ?from) (on ?disc ?to) (not (on ?disc ?from)) (not (clear ?to)))))"""
+
+
+#: The objects of :data:`ATOMS`.
+OBJECTS = ("o1", "o2", "o3", "o4")
+#: An atom of ``p`` or ``q`` over one or two of :data:`OBJECTS` (the edit-trace properties).
+ATOMS = st.builds(
+    lambda p, xs: f"({p} {' '.join(xs)})",
+    st.sampled_from(("p", "q")),
+    st.lists(st.sampled_from(OBJECTS), min_size=1, max_size=2),
+)
+
+
+def renamer(perm):
+    """The renaming of an atom's :data:`OBJECTS` to ``perm`` (one name each, in order)."""
+    names = dict(zip(OBJECTS, perm, strict=True))
+    return lambda a: " ".join(names.get(w.strip("()"), w.strip("()")) for w in a.split()).join("()")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from problems import ATOMS, OBJECTS, renamer
 
 from planetarium_plugin.alignment import Aligner
 from planetarium_plugin.alignment.facts.explain import (
@@ -109,21 +110,13 @@ def test_a_goal_edit_of_a_real_pair_shows_both_halves():
     assert wrong.similarity < half.similarity
 
 
-_objects = st.sampled_from(("o1", "o2", "o3", "o4"))
-_atom = st.builds(
-    lambda p, xs: f"({p} {' '.join(xs)})",
-    st.sampled_from(("p", "q")),
-    st.lists(_objects, min_size=1, max_size=2),
-)
+_atom = ATOMS
 
 
 @settings(max_examples=150, deadline=None)
-@given(_atom, _atom, st.permutations(("o1", "o2", "o3", "o4")))
+@given(_atom, _atom, st.permutations(OBJECTS))
 def test_renaming_objects_consistently_keeps_the_partner(atom, unstated, perm):
-    names = dict(zip(("o1", "o2", "o3", "o4"), perm, strict=True))
-
-    def rename(a: str) -> str:
-        return " ".join(names.get(w.strip("()"), w.strip("()")) for w in a.split()).join("()")
+    rename = renamer(perm)
 
     before = _goal(unstated, missing=(FactMatch(atom, "x", 0, 1, 0.9),))
     after = _goal(rename(unstated), missing=(FactMatch(rename(atom), "x", 0, 1, 0.9),))
