@@ -127,6 +127,13 @@ Sources (see ``SOURCES.md`` there for commits, paths and licences):
   cooking show's host, a haiku sequence, a sceptical code reviewer, pirate talk, a holiday
   postcard, a police incident report, a board game's setup rules, a nature documentary's
   narrator, a clinician's SOAP note, a stock-market closing report).
+- ``handwritten19``: the eighth batch of the ``calib`` split (``handwritten19.txt``, from
+  2026-11-28), written apart from the seven calib batches before it by an eighth author, without
+  running the aligner on it: the four packs' domains (about 47 % of the requests) and six
+  committed domain files (not zenotravel or parking), in ten voices no other source uses (a job
+  advertisement, Yoda's inverted speech, a stage magician's patter, a customs declaration, an
+  interior designer's brief, air-traffic control calls, a lost-property notice, a sommelier's
+  notes, a dinner toast, a satellite navigator).
 - ``acpbench``: ACPBench's next-action contexts (IBM/ACPBench, CDLA-Permissive-2.0), HELD OUT
   (split ``test``): each context describes a problem's state and goal in the dataset's own
   templated words over eight domains; the item's problem is the right one, read with the
@@ -269,6 +276,8 @@ SPLITS = {
     "handwritten15": "calib",
     # the calib split's seventh batch (2026-11-28), by another author than handwritten7 to 15
     "handwritten18": "calib",
+    # the calib split's eighth batch (2026-11-28), by another author than handwritten7 to 18
+    "handwritten19": "calib",
 }
 
 Atom = tuple[str, ...]
