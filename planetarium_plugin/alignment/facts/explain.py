@@ -36,8 +36,8 @@ from dataclasses import asdict, dataclass, field
 from .evidence import verified
 from .grounding import GroundedClause, _members
 from .misread import doubted_spans
-from .penalty import ABSTRACT_STRONG, similarity
-from .sides import as_atom, resettled, untraced
+from .penalty import ABSTRACT_STRONG, as_atom, similarity
+from .sides import resettled, untraced
 from .world import World
 
 __all__ = [

@@ -74,6 +74,8 @@ __all__ = [
     "UNPAIRED",
     "UNTRACED",
     "WEIGHTS",
+    "as_atom",
+    "edit_near",
     "edit_partner",
     "edit_trace",
     "penalty",
@@ -170,8 +172,20 @@ def _abstract_shrink(e: Explained) -> float:
     return 1.0 - min(1.0, (best - ABSTRACT_FLOOR) / (ABSTRACT_STRONG - ABSTRACT_FLOOR))
 
 
-def _atom(s: str) -> tuple[str, ...]:
+def as_atom(s: str) -> tuple[str, ...]:
+    """``"(on b1 b2)"`` as ``("on", "b1", "b2")``."""
     return tuple(s.strip("()").split())
+
+
+def edit_near(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Could ``b`` be what a one-fact edit left of ``a`` (or the reverse): an atom of the same
+    predicate about one of its objects (of a predicate of one argument or none, any)?
+
+    >>> a = ("on", "b1", "b2")
+    >>> [edit_near(a, b) for b in (("on", "b1", "b3"), ("on", "b4", "b3"), ("clear", "b1"))]
+    [True, False, False]
+    """
+    return b[:1] == a[:1] and (len(a) < 3 or bool(set(b[1:]) & set(a[1:])))
 
 
 def edit_trace(f: _Fact, sec: _Section, same_words: bool = True) -> bool:
@@ -194,15 +208,11 @@ def edit_trace(f: _Fact, sec: _Section, same_words: bool = True) -> bool:
     >>> edit_trace(f, SectionExplanation((read,), missing_in_problem=(f,)), same_words=False)
     False
     """
-    a = _atom(f.atom)
+    a = as_atom(f.atom)
     near = [*sec.unstated, *(c.atom for c in sec.contradicted)]
     if same_words:
         near += [s.atom for s in sec.stated if s.start < f.end and f.start < s.end]
-    for other in near:
-        b = _atom(other)
-        if other != f.atom and b[:1] == a[:1] and (len(a) < 3 or set(b[1:]) & set(a[1:])):
-            return True
-    return False
+    return any(other != f.atom and edit_near(a, as_atom(other)) for other in near)
 
 
 def edit_partner(atom: str, sec: _Section, without: _Fact | None = None) -> bool:
@@ -216,13 +226,11 @@ def edit_partner(atom: str, sec: _Section, without: _Fact | None = None) -> bool
     >>> [edit_partner(a, sec) for a in ("(on b1 b3)", "(on b4 b3)", "(clear b1)")]
     [True, False, False]
     """
-    b = _atom(atom)
-    for f in sec.missing_in_problem:
-        a = _atom(f.atom)
-        near = len(a) < 3 or bool(set(a[1:]) & set(b[1:]))
-        if f is not without and f.kind == "text" and a[:1] == b[:1] and near:
-            return True
-    return False
+    b = as_atom(atom)
+    return any(
+        f is not without and f.kind == "text" and edit_near(as_atom(f.atom), b)
+        for f in sec.missing_in_problem
+    )
 
 
 def terms(e: Explained, without: _Fact | None = None) -> tuple[float, ...]:

@@ -55,31 +55,19 @@ from collections.abc import Collection, Sequence
 from typing import Any, TypeVar
 
 from .evidence import DOUBT
+from .penalty import as_atom, edit_near
 
-__all__ = ["as_atom", "resettled", "traced", "untraced"]
+__all__ = ["resettled", "traced", "untraced"]
 
 F = TypeVar("F", bound=Any)  # a FactMatch (``atom``, ``span``, ``confidence``, ``kind``)
 Atom = tuple[str, ...]
-
-
-def as_atom(s: str) -> Atom:
-    """``"(on b1 b2)"`` as ``("on", "b1", "b2")``."""
-    return tuple(s.strip("()").split())
 
 
 def traced(a: Atom, atoms: Collection[Atom]) -> bool:
     """Does ``atoms`` hold another atom of ``a``'s predicate about one of its objects (of a
     predicate of one argument, any other atom of it; of none, any other atom of no argument):
     the trace a one-fact edit leaves?"""
-    return any(
-        b != a
-        and (
-            len(a) == len(b) == 1
-            or b[:1] == a[:1]
-            and (len(a) < 3 or bool(set(b[1:]) & set(a[1:])))
-        )
-        for b in atoms
-    )
+    return any(b != a and (len(a) == len(b) == 1 or edit_near(a, b)) for b in atoms)
 
 
 def _about(a: Atom, atoms: Collection[Atom]) -> bool:

@@ -41,15 +41,11 @@ import math
 from dataclasses import dataclass
 
 from .explain import AlignmentExplanation, FactMatch, SectionExplanation
-from .penalty import similarity
+from .penalty import as_atom, similarity
 
 __all__ = ["DEFAULT_POLICY", "VerdictPolicy"]
 
 THRESHOLDS = ("calibrated", "none")
-
-
-def _atom(s: str) -> tuple[str, ...]:
-    return tuple(s.strip("()").split())
 
 
 @dataclass(frozen=True)
@@ -115,10 +111,10 @@ def _edit_sign(f: FactMatch, sec: SectionExplanation, e: AlignmentExplanation) -
     about the same objects (an init fact read as a goal one, then changed); where a fact of a set
     the text describes ("serve both children") was left out, ``f`` comes from that
     description; where a fact was left out, the problem says nothing else of its objects."""
-    a = _atom(f.atom)
+    a = as_atom(f.atom)
     for part in (e.init, e.goal):
         for o in (*(s.atom for s in part.stated), *part.unstated):
-            b = _atom(o)
+            b = as_atom(o)
             # in the other section, only an atom about the same objects, or of a predicate
             # of one argument (the init fact a goal sentence was read from, changed)
             near = part is sec or len(a) < 3 or bool(set(b[1:]) & set(a[1:]))
@@ -133,7 +129,7 @@ def _edit_sign(f: FactMatch, sec: SectionExplanation, e: AlignmentExplanation) -
         for part in (e.init, e.goal)
         for o in (*(s.atom for s in part.stated), *part.unstated)
         if o != f.atom
-        for x in _atom(o)[1:]
+        for x in as_atom(o)[1:]
     }
     return not set(a[1:]) & known
 
