@@ -132,15 +132,22 @@ class Described:
     atoms: frozenset[tuple[str, ...]]
 
 
-def _singular(word: str) -> set[str]:
-    out = {word}
+def _singular(word: str) -> tuple[str, ...]:
+    """``word`` and its singular forms, the word as written first: an ordered tuple, so that
+    which form answers first (a class, or a set the text defines) does not depend on the
+    process's string hashing (a set here made one pair's score vary with ``PYTHONHASHSEED``).
+
+    >>> _singular("cars"), _singular("batteries")
+    (('cars', 'car'), ('batteries', 'battery', 'batteri', 'batterie'))
+    """
+    out = [word]
     if word.endswith("ies") and len(word) > 4:
-        out.add(word[:-3] + "y")
+        out.append(word[:-3] + "y")
     if word.endswith("es") and len(word) > 4:
-        out.add(word[:-2])
+        out.append(word[:-2])
     if word.endswith("s") and len(word) > 3:
-        out.add(word[:-1])
-    return out
+        out.append(word[:-1])
+    return tuple(dict.fromkeys(out))
 
 
 def _groups(text: str, mentions: Sequence[Mention]) -> dict[str, list[tuple[str, frozenset]]]:
