@@ -133,21 +133,9 @@ class Described:
 
 
 def _singular(word: str) -> tuple[str, ...]:
-    """``word`` and its singular forms, the word as written first: an ordered tuple, so that
-    which form answers first (a class, or a set the text defines) does not depend on the
-    process's string hashing (a set here made one pair's score vary with ``PYTHONHASHSEED``).
-
-    >>> _singular("cars"), _singular("batteries")
-    (('cars', 'car'), ('batteries', 'battery', 'batteri', 'batterie'))
-    """
-    out = [word]
-    if word.endswith("ies") and len(word) > 4:
-        out.append(word[:-3] + "y")
-    if word.endswith("es") and len(word) > 4:
-        out.append(word[:-2])
-    if word.endswith("s") and len(word) > 3:
-        out.append(word[:-1])
-    return tuple(dict.fromkeys(out))
+    """``word``, then its singular forms (ordered: as a set, the order followed string hashing)."""
+    ends = (("ies", "y", 4), ("es", "", 4), ("s", "", 3))
+    return (word, *(word[: -len(e)] + r for e, r, n in ends if word.endswith(e) and len(word) > n))
 
 
 def _groups(text: str, mentions: Sequence[Mention]) -> dict[str, list[tuple[str, frozenset]]]:
